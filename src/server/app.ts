@@ -1,0 +1,166 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { getMigrations } from "better-auth/db/migration";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type pg from "pg";
+import type { Config } from "./config.js";
+import { type Db, type Dialect, openDatabase } from "./db/database.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { insertAdmin } from "./modules/admins/repository.js";
+import { type Auth, createAuth } from "./modules/auth/auth.js";
+import { insertMissingCatalogDefaults } from "./modules/catalog/repository.js";
+import { createLocalBus, createPostgresBus, type EventBus } from "./modules/events/bus.js";
+import { routeModules, workerStarters } from "./modules/index.js";
+import { createOutboxMailer, createSmtpMailer, type Mailer } from "./modules/mail/mailer.js";
+import { outboxRoutes } from "./modules/outbox/routes.js";
+import { registerAuthHandler } from "./plugins/auth.js";
+import { registerErrorHandler } from "./plugins/error-handler.js";
+import { contentSecurityPolicy } from "./plugins/security.js";
+import { endAllStreams } from "./plugins/sse.js";
+import { seedDemoData } from "./seed/demo.js";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  pool: pg.Pool | undefined;
+  auth: Auth;
+  mailer: Mailer;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  /** Background work started by modules (job workers, sweepers), stopped on close. */
+  stoppers: Array<() => Promise<void> | void>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildOptions {
+  /** Replace the mailer (tests capture mail without the outbox). */
+  mailer?: Mailer;
+  /** Start background workers (job queue); tests drive them by hand. */
+  startWorkers?: boolean;
+  logger?: boolean;
+}
+
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const handle = openDatabase(config.databaseUrl);
+  const mailer =
+    options.mailer ?? (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createOutboxMailer(handle.db, app.log));
+  const auth = createAuth({ config, db: handle.db, dialect: handle.dialect, mailer });
+  const deps: AppDeps = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    pool: handle.pool,
+    auth,
+    mailer,
+    bus: createLocalBus(),
+    log: app.log,
+    stoppers: [],
+  };
+  app.decorate("deps", deps);
+
+  try {
+    await prepareDatabase(deps);
+    if (handle.pool) deps.bus = await createPostgresBus(handle.pool, app.log);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+
+  app.addHook("preClose", async () => {
+    endAllStreams();
+  });
+  app.addHook("onClose", async () => {
+    for (const stop of deps.stoppers) await stop();
+    await deps.bus.close();
+    await handle.close();
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
+  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => rateLimitedError(ctx.after) });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "CareerPrep API", version: "1.0.0", description: "Mock interviews, workshops and internships." },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await registerAuthHandler(app);
+  for (const routes of routeModules) await app.register(routes);
+  if (!config.production) await app.register(outboxRoutes);
+  if (options.startWorkers !== false) startWorkers(app);
+
+  registerSpa(app);
+  return app;
+}
+
+function rateLimitedError(after: string) {
+  return {
+    statusCode: 429,
+    error: { code: "RATE_LIMITED", message: `Too many requests. Please try again in ${after}.` },
+  };
+}
+
+async function prepareDatabase(deps: AppDeps): Promise<void> {
+  await migrateToLatest(deps.db);
+  const { runMigrations } = await getMigrations(deps.auth.options);
+  await runMigrations();
+  await insertMissingCatalogDefaults(deps.db);
+  for (const email of deps.config.adminEmails) await insertAdmin(deps.db, email, "ADMIN_EMAILS");
+  if (deps.config.seedDemo) await seedDemoData(deps);
+}
+
+function startWorkers(app: FastifyInstance): void {
+  for (const start of workerStarters) start(app);
+}
+
+function registerSpa(app: FastifyInstance): void {
+  if (!fs.existsSync(path.join(clientDir, "index.html"))) return;
+  void app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("cache-control", "public, max-age=31536000, immutable");
+    },
+  });
+  const indexHtml = fs.readFileSync(path.join(clientDir, "index.html"), "utf8");
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split("?")[0] ?? "/";
+    if (request.method !== "GET" || url.startsWith("/api/") || /\.[a-z0-9]+$/i.test(url)) {
+      return reply.status(404).send({ error: { code: "NOT_FOUND", message: `No route for ${request.method} ${url}.` } });
+    }
+    // Client-side routes (and unknown paths, which the client sends to /) get the SPA shell.
+    return reply.header("cache-control", "no-cache").type("text/html").send(indexHtml);
+  });
+}

@@ -1,0 +1,160 @@
+import { z } from "zod";
+import { PLATFORM_TIME_ZONE_DEFAULT } from "../shared/constants.js";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://example.in" }).optional(),
+    DATABASE_URL: z.string().default("file:./data/app.db"),
+    AUTH_SECRET: optionalString,
+    ADMIN_EMAILS: z.string().default(""),
+    SEED_DEMO: booleanFlag,
+    TIME_ZONE: z
+      .string()
+      .default(PLATFORM_TIME_ZONE_DEFAULT)
+      .refine(isTimeZone, { message: "must be an IANA time zone such as Asia/Kolkata" }),
+    TIME_ZONE_LABEL: z.string().default("IST"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: booleanFlag,
+
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().default("CareerPrep <no-reply@careerprep.local>"),
+
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+
+    PAYMENT_PROVIDER: z.enum(["dev", "razorpay"]).optional(),
+    RAZORPAY_KEY_ID: optionalString,
+    RAZORPAY_KEY_SECRET: optionalString,
+    RAZORPAY_WEBHOOK_SECRET: optionalString,
+    RAZORPAY_API_URL: z.url().default("https://api.razorpay.com"),
+
+    SMS_PROVIDER: z.enum(["outbox", "http"]).optional(),
+    SMS_HTTP_URL: optionalString,
+    SMS_HTTP_TOKEN: optionalString,
+
+    JOBS_ENABLED: booleanFlag,
+  })
+  .superRefine((env, ctx) => {
+    const production = env.NODE_ENV === "production";
+    if (production && (!env.AUTH_SECRET || env.AUTH_SECRET.length < 32)) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production (32+ characters)" });
+    }
+    if (production && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required in production" });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+      });
+    }
+    const provider = env.PAYMENT_PROVIDER ?? (production ? undefined : "dev");
+    if (!provider) {
+      ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "must be set in production (razorpay)" });
+    }
+    if (provider === "dev" && production) {
+      ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "the dev test-mode checkout is refused in production" });
+    }
+    if (provider === "razorpay") {
+      for (const key of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_PROVIDER=razorpay" });
+      }
+    }
+    if (env.SMS_PROVIDER === "http" && !env.SMS_HTTP_URL) {
+      ctx.addIssue({ code: "custom", path: ["SMS_HTTP_URL"], message: "is required when SMS_PROVIDER=http" });
+    }
+    if (!isDatabaseUrl(env.DATABASE_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message: "must be postgres://…, file:PATH or :memory:",
+      });
+    }
+  });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isDatabaseUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url) || url.startsWith("file:") || url === ":memory:";
+}
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const production = env.NODE_ENV === "production";
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return {
+    env: env.NODE_ENV,
+    production,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    databaseUrl: env.DATABASE_URL,
+    authSecret: env.AUTH_SECRET ?? "development-only-secret-change-me-0123456789",
+    adminEmails: env.ADMIN_EMAILS.split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    seedDemo: env.SEED_DEMO ?? !production,
+    timeZone: env.TIME_ZONE,
+    timeZoneLabel: env.TIME_ZONE_LABEL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY ?? false,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+        : undefined,
+    payment: {
+      provider: env.PAYMENT_PROVIDER ?? "dev",
+      razorpay: {
+        keyId: env.RAZORPAY_KEY_ID ?? "",
+        keySecret: env.RAZORPAY_KEY_SECRET ?? "",
+        webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? "",
+        apiUrl: env.RAZORPAY_API_URL.replace(/\/$/, ""),
+      },
+    },
+    sms: { provider: env.SMS_PROVIDER ?? "outbox", httpUrl: env.SMS_HTTP_URL, httpToken: env.SMS_HTTP_TOKEN },
+    jobsEnabled: env.JOBS_ENABLED ?? true,
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads and checks the environment; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+    );
+  }
+  return toConfig(parsed.data);
+}

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, type SelectQueryBuilder, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database as Tables } from "./schema.js";
+
+export type Dialect = "sqlite" | "postgres";
+
+export type Db = Kysely<Tables>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  /** Postgres pool, for LISTEN/NOTIFY fan-out; undefined on SQLite. */
+  pool: pg.Pool | undefined;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and other int8 results arrive as strings by default; our counts fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
+
+export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: "postgres", pool, close: () => db.destroy() };
+  }
+  const file = url === ":memory:" ? ":memory:" : url.replace(/^file:/, "");
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", pool: undefined, close: () => db.destroy() };
+}
+
+/**
+ * Locks the selected rows until the transaction ends. PostgreSQL needs FOR UPDATE; SQLite needs
+ * nothing because a write transaction there is already exclusive (one connection, serialized).
+ */
+export function forUpdate<DB, TB extends keyof DB, O>(
+  dialect: Dialect,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return dialect === "postgres" ? query.forUpdate() : query;
+}
+
+export const nowIso = (): string => new Date().toISOString();

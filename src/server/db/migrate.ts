@@ -1,0 +1,20 @@
+import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import type { Db } from "./database.js";
+import * as m0001 from "./migrations/0001-initial.js";
+
+/** Migrations are listed here (not read from disk) so a bundled server finds them too. */
+const migrations: Record<string, Migration> = {
+  "0001-initial": m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? "");
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${reason}`);
+  }
+}

@@ -1,0 +1,282 @@
+/**
+ * One typed interface per table. Instants are ISO-8601 UTC strings and booleans are 0/1 integers on
+ * both dialects, so every query and comparison is written once (docs/decisions/0002-one-sql-path.md).
+ * JSON columns are text holding JSON.
+ */
+
+export type Bool = 0 | 1;
+
+export interface AdminsTable {
+  email: string;
+  added_by: string | null;
+  created_at: string;
+}
+
+export interface CatalogItemsTable {
+  key: string;
+  available: Bool;
+  price_paise: number;
+  updated_at: string;
+}
+
+export interface OutboxMessagesTable {
+  id: string;
+  channel: "email" | "sms";
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: string | null;
+  created_at: string;
+}
+
+export interface ProfilesTable {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  qualification: string;
+  status: string;
+  phone: string;
+  phone_verified_at: string | null;
+  completed_at: string | null;
+  updated_at: string;
+}
+
+export interface OtpCodesTable {
+  id: string;
+  user_id: string;
+  phone: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  consumed_at: string | null;
+  created_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  handled_at: string | null;
+  created_at: string;
+}
+
+export interface InterviewersTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  phone_key: string;
+  qualification: string;
+  company_types: string;
+  reviewed_by: string;
+  active: Bool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SlotsTable {
+  id: string;
+  interviewer_id: string | null;
+  interviewer_name: string;
+  interviewer_email: string;
+  interviewer_phone: string;
+  details: string;
+  start_at: string;
+  end_at: string;
+  package_types: string;
+  capacity: number;
+  status: string;
+  meeting_link: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InternshipsTable {
+  id: string;
+  title: string;
+  mentor: string;
+  start_date: string;
+  weeks: number;
+  week_plans: string;
+  track_key: string;
+  capacity: number;
+  meeting_link: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkshopsTable {
+  id: string;
+  topic_key: string;
+  title: string;
+  level: string;
+  start_at: string;
+  end_at: string;
+  capacity: number;
+  status: string;
+  meeting_link: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type BookingKind = "mock" | "workshop" | "internship";
+export type BookingStatus =
+  | "pending_payment"
+  | "confirmed"
+  | "completed"
+  | "no_show"
+  | "cancelled"
+  | "failed"
+  | "expired"
+  | "refunded_late";
+
+export interface HoldsTable {
+  id: string;
+  user_id: string;
+  kind: BookingKind;
+  target_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface BookingsTable {
+  id: string;
+  user_id: string;
+  kind: BookingKind;
+  target_id: string;
+  package_key: string;
+  status: BookingStatus;
+  amount_paise: number;
+  /** While pending_payment, the seat is held until this instant. */
+  seat_expires_at: string | null;
+  meeting_link: string | null;
+  ics_sequence: number;
+  attendance: string | null;
+  flag: string | null;
+  confirmed_at: string | null;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentsTable {
+  id: string;
+  booking_id: string;
+  provider: string;
+  order_id: string;
+  payment_id: string | null;
+  amount_paise: number;
+  currency: string;
+  status: "created" | "paid" | "failed" | "refunded" | "refund_pending";
+  refund_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  provider: string;
+  received_at: string;
+}
+
+export interface ScorecardsTable {
+  id: string;
+  booking_id: string;
+  scores: string;
+  overall: number;
+  tags: string;
+  notes: string;
+  recording_url: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface JobsTable {
+  id: string;
+  type: string;
+  payload: string;
+  run_at: string;
+  status: "pending" | "running" | "done" | "failed" | "skipped";
+  attempts: number;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CertificatesTable {
+  id: string;
+  code: string;
+  user_id: string;
+  booking_id: string;
+  kind: BookingKind;
+  recipient_name: string;
+  title: string;
+  issued_at: string;
+  revoked_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actor_email: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
+/** better-auth's user table, read by our queries (better-auth owns its schema). */
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Bool | boolean;
+  image: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
+export interface Database {
+  admins: AdminsTable;
+  catalog_items: CatalogItemsTable;
+  outbox_messages: OutboxMessagesTable;
+  profiles: ProfilesTable;
+  otp_codes: OtpCodesTable;
+  contact_messages: ContactMessagesTable;
+  interviewers: InterviewersTable;
+  slots: SlotsTable;
+  internships: InternshipsTable;
+  workshops: WorkshopsTable;
+  holds: HoldsTable;
+  bookings: BookingsTable;
+  payments: PaymentsTable;
+  webhook_events: WebhookEventsTable;
+  scorecards: ScorecardsTable;
+  notifications: NotificationsTable;
+  jobs: JobsTable;
+  certificates: CertificatesTable;
+  audit_log: AuditLogTable;
+  user: AuthUserTable;
+}

@@ -1,0 +1,56 @@
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { DEMO_ADMIN_EMAIL } from "./seed/demo.js";
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp(config);
+  await app.listen({ host: config.host, port: config.port });
+
+  const dbLabel = config.databaseUrl.startsWith("postgres") ? "PostgreSQL" : `SQLite (${config.databaseUrl.replace(/^file:/, "")})`;
+  const lines = [`CareerPrep is running at ${config.publicUrl} on ${dbLabel}`];
+  if (!config.production) {
+    lines.push(
+      `Sign in as the demo admin: open ${config.publicUrl}/admin-login, request a link for ${DEMO_ADMIN_EMAIL},`,
+      `then open the link from the mail outbox at ${config.publicUrl}/dev/outbox`,
+    );
+  }
+  app.log.info(lines.join("\n"));
+  if (process.stdout.isTTY) console.log(`\n${lines.join("\n")}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      app.log.error("shutdown took longer than 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

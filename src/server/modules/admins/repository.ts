@@ -1,0 +1,30 @@
+import { type Db, nowIso } from "../../db/database.js";
+
+export async function isAdminEmail(db: Db, email: string): Promise<boolean> {
+  const row = await db.selectFrom("admins").select("email").where("email", "=", email.toLowerCase()).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findAllAdmins(db: Db) {
+  return db.selectFrom("admins").selectAll().orderBy("email").execute();
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const row = await db.selectFrom("admins").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Inserts unless present; returns whether a row was added. */
+export async function insertAdmin(db: Db, email: string, addedBy: string | null): Promise<boolean> {
+  const result = await db
+    .insertInto("admins")
+    .values({ email: email.toLowerCase(), added_by: addedBy, created_at: nowIso() })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function deleteAdmin(db: Db, email: string): Promise<boolean> {
+  const result = await db.deleteFrom("admins").where("email", "=", email.toLowerCase()).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,81 @@
+import { EventEmitter } from "node:events";
+import type { FastifyBaseLogger } from "fastify";
+import type pg from "pg";
+
+/** Topics of live updates. Payloads are small hints; clients refetch the data they show. */
+export type LiveEvent =
+  | { topic: "slots"; slotId?: string; packageTypes?: string[] }
+  | { topic: "workshops"; workshopId?: string }
+  | { topic: "internships" }
+  | { topic: "user"; userId: string; kind: "notification" | "booking" };
+
+export interface EventBus {
+  publish(event: LiveEvent): Promise<void>;
+  subscribe(listener: (event: LiveEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = "careerprep_live";
+
+/** One process: an in-memory emitter. */
+export function createLocalBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(event) {
+      emitter.emit("event", event);
+    },
+    subscribe(listener) {
+      emitter.on("event", listener);
+      return () => emitter.off("event", listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/**
+ * Several processes on one PostgreSQL: every publish goes through NOTIFY and every process,
+ * the publisher included, delivers it to its own subscribers on LISTEN.
+ */
+export async function createPostgresBus(pool: pg.Pool, log: FastifyBaseLogger): Promise<EventBus> {
+  const local = createLocalBus();
+  let client: pg.PoolClient | undefined;
+  let closed = false;
+
+  const connect = async (): Promise<void> => {
+    client = await pool.connect();
+    client.on("notification", (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      try {
+        void local.publish(JSON.parse(msg.payload) as LiveEvent);
+      } catch (err) {
+        log.warn({ err }, "bad live event payload");
+      }
+    });
+    client.on("error", (err) => {
+      log.warn({ err }, "live event listener lost its connection; reconnecting");
+      client?.release(true);
+      client = undefined;
+      if (!closed) setTimeout(() => void connect().catch((e) => log.error({ err: e }, "reconnect failed")), 1000);
+    });
+    await client.query(`LISTEN ${CHANNEL}`);
+  };
+  await connect();
+
+  return {
+    async publish(event) {
+      await pool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(event)]);
+    },
+    subscribe: local.subscribe,
+    async close() {
+      closed = true;
+      await local.close();
+      if (client) {
+        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+        client.release();
+      }
+    },
+  };
+}

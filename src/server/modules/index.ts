@@ -1,0 +1,11 @@
+import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { catalogRoutes } from "./catalog/routes.js";
+import { meRoutes } from "./me/routes.js";
+import { siteRoutes } from "./site/routes.js";
+
+/** Every feature's routes, registered in this order after the app plugins. */
+export const routeModules: FastifyPluginAsyncZod[] = [siteRoutes, meRoutes, catalogRoutes];
+
+/** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */
+export const workerStarters: Array<(app: FastifyInstance) => void> = [];

@@ -1,0 +1,48 @@
+import { sql } from "kysely";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { clientConfigSchema } from "../../../shared/schemas/session.js";
+
+export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/health",
+    { schema: { tags: ["operations"], summary: "The process is up", response: { 200: z.object({ status: z.literal("ok") }) } } },
+    async () => ({ status: "ok" as const }),
+  );
+
+  app.get(
+    "/api/ready",
+    {
+      schema: {
+        tags: ["operations"],
+        summary: "The database answers",
+        response: { 200: z.object({ status: z.literal("ready") }), 503: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await sql`select 1`.execute(app.deps.db);
+        return { status: "ready" as const };
+      } catch (err) {
+        request.log.error({ err }, "readiness check failed");
+        return reply.status(503).send({ error: { code: "UNAVAILABLE", message: "The database is not reachable." } });
+      }
+    },
+  );
+
+  app.get(
+    "/api/config",
+    { schema: { tags: ["session"], summary: "Public settings the client needs", response: { 200: clientConfigSchema } } },
+    async () => {
+      const { config } = app.deps;
+      return {
+        googleEnabled: config.google !== undefined,
+        timeZone: config.timeZone,
+        timeZoneLabel: config.timeZoneLabel,
+        paymentProvider: config.payment.provider,
+        razorpayKeyId: config.payment.provider === "razorpay" ? config.payment.razorpay.keyId : null,
+        devTools: !config.production,
+      };
+    },
+  );
+};

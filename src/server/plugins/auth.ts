@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../../shared/errors.js";
+import { MESSAGES } from "../../shared/messages.js";
+import { isAdminEmail } from "../modules/admins/repository.js";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+}
+
+function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(key, Array.isArray(value) ? value.join(", ") : String(value));
+  }
+  return headers;
+}
+
+/** The signed-in user of this request, or null; looked up once per request. */
+export async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+  if (request.sessionUser !== undefined) return request.sessionUser;
+  const result = await request.server.deps.auth.api.getSession({ headers: toHeaders(request) });
+  request.sessionUser = result
+    ? { id: result.user.id, email: result.user.email.toLowerCase(), name: result.user.name, image: result.user.image ?? null }
+    : null;
+  return request.sessionUser;
+}
+
+export async function requireUser(request: FastifyRequest, message = "Please sign in to continue."): Promise<SessionUser> {
+  const user = await findSessionUser(request);
+  if (!user) throw new AppError("UNAUTHENTICATED", message);
+  return user;
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!(await isAdminEmail(request.server.deps.db, user.email))) {
+    throw new AppError("FORBIDDEN", MESSAGES.notAuthorized);
+  }
+  return user;
+}
+
+/** Mounts better-auth's fetch handler under /api/auth. */
+export async function registerAuthHandler(app: FastifyInstance): Promise<void> {
+  app.decorateRequest("sessionUser", undefined);
+  app.route({
+    method: ["GET", "POST"],
+    url: "/api/auth/*",
+    schema: { hide: true },
+    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    async handler(request, reply) {
+      const url = new URL(request.url, app.deps.config.publicUrl);
+      const hasBody = request.method !== "GET" && request.body !== undefined && request.body !== null;
+      const response = await app.deps.auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers: toHeaders(request),
+          body: hasBody ? JSON.stringify(request.body) : undefined,
+        }),
+      );
+      reply.status(response.status);
+      for (const [key, value] of response.headers) {
+        if (key !== "set-cookie") reply.header(key, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header("set-cookie", cookies);
+      return reply.send(response.body ? await response.text() : null);
+    },
+  });
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    sessionUser: SessionUser | null | undefined;
+  }
+}

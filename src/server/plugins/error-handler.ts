@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError, type ApiErrorBody } from "../../shared/errors.js";
+
+/** One JSON error shape for every failure; 5xx details stay in the log, never in the response. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.code === "RATE_LIMITED" && error.details) reply.header("retry-after", String(error.details));
+      const body: ApiErrorBody = { error: { code: error.code, message: error.message } };
+      if (error.field) body.error.field = error.field;
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, "").replaceAll("/", ".") || undefined;
+      const message = first?.message ?? "Invalid request.";
+      return reply.status(400).send({ error: { code: "VALIDATION", message, ...(field ? { field } : {}) } });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ error: { code: "RATE_LIMITED", message: "Too many requests. Please wait a moment and try again." } });
+    }
+    if (status >= 400 && status < 500) {
+      const code = status === 404 ? "NOT_FOUND" : status === 401 ? "UNAUTHENTICATED" : status === 403 ? "FORBIDDEN" : "BAD_REQUEST";
+      const message = status === 413 ? "The request is too large." : (error as FastifyError).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" ? "Unsupported content type." : status === 400 ? "The request could not be read." : error.message;
+      return reply.status(status).send({ error: { code, message } });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: { code: "NOT_FOUND", message: `No route for ${request.method} ${request.url.split("?")[0]}.` } });
+  });
+}

@@ -1,0 +1,94 @@
+/** Business constants of spec §9, defined once for client, server and tests. */
+
+export const PLATFORM_TIME_ZONE_DEFAULT = "Asia/Kolkata";
+export const PLATFORM_TIME_ZONE_LABEL = "IST";
+
+export const HOLD_MINUTES = 10;
+export const SLOT_END_MIN_LEAD_MINUTES = 5;
+export const RESCHEDULE_MIN_NOTICE_HOURS = 12;
+export const DEFAULT_SLOT_START = "19:00";
+export const DEFAULT_SLOT_END = "19:45";
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const PHONE_DEFAULT_PREFIX = "+91";
+export const PHONE_MIN_DIGITS = 10;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const MAGIC_LINK_TTL_MINUTES = 10;
+export const CONTACT_RESPONSE_HOURS = 24;
+export const LEGAL_LAST_UPDATED = "Sep 10, 2025";
+export const DEFAULT_INTERNSHIP_TITLE = "Upcoming Internship";
+export const INTERNSHIP_WEEKS = 6;
+
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const RETRY_BACKOFF = { initialMs: 1_000, factor: 1.5, maxMs: 60_000 } as const;
+export const STREAM_HEARTBEAT_MS = 10_000;
+export const STREAM_IDLE_TIMEOUT_MS = 60_000;
+export const CATALOG_CACHE_SECONDS = 3_600;
+
+export const SCROLL_SPY_THRESHOLDS = [0.4, 0.6, 0.9] as const;
+export const TESTIMONIAL_CARD_COUNTS = [
+  { minWidth: 1536, count: 32 },
+  { minWidth: 1280, count: 28 },
+  { minWidth: 768, count: 22 },
+  { minWidth: 0, count: 14 },
+] as const;
+export const TESTIMONIAL_FLOAT_SECONDS = { min: 11, max: 19 } as const;
+
+export const COMPANY_TYPES = ["service", "product", "maang"] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+
+export const SLOT_STATUSES = ["published", "draft"] as const;
+export type SlotStatus = (typeof SLOT_STATUSES)[number];
+
+export const PROFILE_STATUSES = ["completed", "inprogress"] as const;
+export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+
+export const SERVICE_TYPES = ["mockInterview", "internship", "workshop"] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export const WORKSHOP_TOPICS = ["ws_resume", "ws_dsa", "ws_systemdesign"] as const;
+export type WorkshopTopic = (typeof WORKSHOP_TOPICS)[number];
+
+export const INTERNSHIP_TRACKS = ["int_frontend", "int_backend", "int_ml"] as const;
+export type InternshipTrack = (typeof INTERNSHIP_TRACKS)[number];
+
+export const WORKSHOP_LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
+export type WorkshopLevel = (typeof WORKSHOP_LEVELS)[number];
+
+/** The nine remote-config keys of spec §3, in display order. */
+export const CATALOG_KEYS = [...COMPANY_TYPES, ...WORKSHOP_TOPICS, ...INTERNSHIP_TRACKS] as const;
+export type CatalogKey = (typeof CATALOG_KEYS)[number];
+
+/** Spec §9 defaults: availability and price in whole rupees. */
+export const CATALOG_DEFAULTS: Record<CatalogKey, { available: boolean; priceRupees: number }> = {
+  service: { available: true, priceRupees: 1200 },
+  product: { available: false, priceRupees: 1800 },
+  maang: { available: false, priceRupees: 5000 },
+  ws_resume: { available: true, priceRupees: 699 },
+  ws_dsa: { available: true, priceRupees: 999 },
+  ws_systemdesign: { available: true, priceRupees: 1299 },
+  int_frontend: { available: true, priceRupees: 4999 },
+  int_backend: { available: true, priceRupees: 4999 },
+  int_ml: { available: true, priceRupees: 5999 },
+};
+
+export const CATALOG_LABELS: Record<CatalogKey, string> = {
+  service: "Service-based",
+  product: "Product-based",
+  maang: "MAANG",
+  ws_resume: "Resume workshop",
+  ws_dsa: "DSA workshop",
+  ws_systemdesign: "System Design workshop",
+  int_frontend: "Frontend internship",
+  int_backend: "Backend internship",
+  int_ml: "Machine learning internship",
+};
+
+/** Interview rounds per mock package (spec §2, onboarding plan cards). */
+export const PACKAGE_ROUNDS: Record<CompanyType, string> = {
+  service: "TR, HR, Resume",
+  product: "Phone, TR, HR, Resume",
+  maang: "Phone, 2 TR, HR, Resume",
+};

@@ -1,0 +1,5 @@
+/** Spec §5: non-space text, at sign, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(email.trim());

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+export const meResponseSchema = z.object({
+  user: z
+    .object({ id: z.string(), email: z.string(), name: z.string(), image: z.string().nullable() })
+    .nullable(),
+  isAdmin: z.boolean(),
+  /** Derived: the user has a confirmed booking or enrolment (PRODUCT.md §5). */
+  bookingDone: z.boolean(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const clientConfigSchema = z.object({
+  googleEnabled: z.boolean(),
+  timeZone: z.string(),
+  timeZoneLabel: z.string(),
+  paymentProvider: z.enum(["dev", "razorpay"]),
+  razorpayKeyId: z.string().nullable(),
+  devTools: z.boolean(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -151,7 +151,7 @@ function registerSpa(app: FastifyInstance): void {
     wildcard: false,
     index: false,
     setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("cache-control", "public, max-age=31536000, immutable");
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("cache-control", "public, max-age=31536000, immutable");
     },
   });
   const indexHtml = fs.readFileSync(path.join(clientDir, "index.html"), "utf8");

@@ -49,44 +49,45 @@ const envSchema = z
 
     JOBS_ENABLED: booleanFlag,
   })
-  .superRefine((env, ctx) => {
-    const production = env.NODE_ENV === "production";
-    if (production && (!env.AUTH_SECRET || env.AUTH_SECRET.length < 32)) {
-      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production (32+ characters)" });
+;
+
+type Issue = { path: string; message: string };
+
+/** Rules that span variables, checked on the raw values so they are reported with field errors. */
+function crossChecks(env: Record<string, string | undefined>): Issue[] {
+  const issues: Issue[] = [];
+  const value = (key: string) => env[key]?.trim() || undefined;
+  const production = value("NODE_ENV") === "production";
+  const secret = value("AUTH_SECRET");
+  if (production && (!secret || secret.length < 32)) {
+    issues.push({ path: "AUTH_SECRET", message: "is required in production (32+ characters)" });
+  }
+  if (production && !value("PUBLIC_URL")) issues.push({ path: "PUBLIC_URL", message: "is required in production" });
+  if (Boolean(value("GOOGLE_CLIENT_ID")) !== Boolean(value("GOOGLE_CLIENT_SECRET"))) {
+    issues.push({
+      path: value("GOOGLE_CLIENT_ID") ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID",
+      message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+    });
+  }
+  const provider = value("PAYMENT_PROVIDER") ?? (production ? undefined : "dev");
+  if (!provider) issues.push({ path: "PAYMENT_PROVIDER", message: "must be set in production (razorpay)" });
+  if (provider === "dev" && production) {
+    issues.push({ path: "PAYMENT_PROVIDER", message: "the dev test-mode checkout is refused in production" });
+  }
+  if (provider === "razorpay") {
+    for (const key of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"]) {
+      if (!value(key)) issues.push({ path: key, message: "is required when PAYMENT_PROVIDER=razorpay" });
     }
-    if (production && !env.PUBLIC_URL) {
-      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required in production" });
-    }
-    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
-        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
-      });
-    }
-    const provider = env.PAYMENT_PROVIDER ?? (production ? undefined : "dev");
-    if (!provider) {
-      ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "must be set in production (razorpay)" });
-    }
-    if (provider === "dev" && production) {
-      ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "the dev test-mode checkout is refused in production" });
-    }
-    if (provider === "razorpay") {
-      for (const key of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const) {
-        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_PROVIDER=razorpay" });
-      }
-    }
-    if (env.SMS_PROVIDER === "http" && !env.SMS_HTTP_URL) {
-      ctx.addIssue({ code: "custom", path: ["SMS_HTTP_URL"], message: "is required when SMS_PROVIDER=http" });
-    }
-    if (!isDatabaseUrl(env.DATABASE_URL)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["DATABASE_URL"],
-        message: "must be postgres://…, file:PATH or :memory:",
-      });
-    }
-  });
+  }
+  if (value("SMS_PROVIDER") === "http" && !value("SMS_HTTP_URL")) {
+    issues.push({ path: "SMS_HTTP_URL", message: "is required when SMS_PROVIDER=http" });
+  }
+  const databaseUrl = value("DATABASE_URL");
+  if (databaseUrl && !isDatabaseUrl(databaseUrl)) {
+    issues.push({ path: "DATABASE_URL", message: "must be postgres://…, file:PATH or :memory:" });
+  }
+  return issues;
+}
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -151,10 +152,10 @@ export class ConfigError extends Error {
 /** Reads and checks the environment; throws a ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
-    );
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`)),
+    ...crossChecks(env).map((i) => `${i.path}: ${i.message}`),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return toConfig(parsed.data);
 }

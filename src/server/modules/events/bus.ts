@@ -55,9 +55,11 @@ export async function createPostgresBus(pool: pg.Pool, log: FastifyBaseLogger): 
       }
     });
     client.on("error", (err) => {
+      if (closed) return;
       log.warn({ err }, "live event listener lost its connection; reconnecting");
-      client?.release(true);
+      const broken = client;
       client = undefined;
+      broken?.release(true);
       if (!closed) setTimeout(() => void connect().catch((e) => log.error({ err: e }, "reconnect failed")), 1000);
     });
     await client.query(`LISTEN ${CHANNEL}`);
@@ -72,9 +74,12 @@ export async function createPostgresBus(pool: pg.Pool, log: FastifyBaseLogger): 
     async close() {
       closed = true;
       await local.close();
-      if (client) {
-        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-        client.release();
+      const listener = client;
+      client = undefined;
+      if (listener) {
+        await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+        listener.removeAllListeners("notification");
+        listener.release();
       }
     },
   };

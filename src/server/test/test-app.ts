@@ -1,0 +1,129 @@
+import os from "node:os";
+import path from "node:path";
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, inject } from "vitest";
+import { type BuildOptions, buildApp } from "../app.js";
+import { loadConfig } from "../config.js";
+import type { Dialect } from "../db/database.js";
+import { insertAdmin } from "../modules/admins/repository.js";
+import { findRecentOutboxMessages } from "../modules/outbox/repository.js";
+import { createTemporaryPostgresDatabase } from "./postgres.js";
+
+export interface TestApp {
+  app: FastifyInstance;
+  dialect: Dialect;
+  databaseUrl: string;
+  /** Signs in through the real magic-link flow (outbox → verify) and returns the session cookie. */
+  signIn(email: string): Promise<string>;
+  /** Signs in a user who is also an admin. */
+  signInAdmin(email?: string): Promise<string>;
+  request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const DIALECTS: Dialect[] = ["sqlite", "postgres"];
+
+export function postgresAvailable(): boolean {
+  return inject("postgresAvailable");
+}
+
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
+  let databaseUrl: string;
+  let dropDatabase: () => Promise<void>;
+  if (dialect === "postgres") {
+    const temp = await createTemporaryPostgresDatabase();
+    databaseUrl = temp.url;
+    dropDatabase = temp.drop;
+  } else {
+    const file = path.join(os.tmpdir(), `careerprep-test-${randomBytes(6).toString("hex")}.db`);
+    databaseUrl = `file:${file}`;
+    dropDatabase = async () => {
+      for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+    };
+  }
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+    PUBLIC_URL: "http://localhost:3000",
+    ...env,
+  });
+  const app = await buildApp(config, { startWorkers: false, ...options });
+
+  const request = (opts: InjectOptions & { cookie?: string }) => {
+    const { cookie, ...rest } = opts;
+    return app.inject({ ...rest, headers: { ...(rest.headers ?? {}), ...(cookie ? { cookie } : {}) } });
+  };
+
+  const signIn = async (email: string) => {
+    const sent = await app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/magic-link",
+      payload: { email, callbackURL: "/onboarding" },
+    });
+    if (sent.statusCode !== 200) throw new Error(`magic link request failed: ${sent.body}`);
+    const messages = await findRecentOutboxMessages(app.deps.db, 20);
+    const mail = messages.find((m) => m.to_address === email);
+    const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+    if (!link) throw new Error(`no sign-in link was sent to ${email}`);
+    const verified = await app.inject({ method: "GET", url: link.replace(config.publicUrl, "") });
+    const setCookie = verified.headers["set-cookie"];
+    const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ""]).find((c) => c.includes("session_token"));
+    if (!cookie) throw new Error(`sign-in did not set a session cookie (status ${verified.statusCode})`);
+    return cookie.split(";")[0] ?? "";
+  };
+
+  return {
+    app,
+    dialect,
+    databaseUrl,
+    signIn,
+    async signInAdmin(email = "admin@example.com") {
+      await insertAdmin(app.deps.db, email, "test");
+      return signIn(email);
+    },
+    request,
+    async close() {
+      await app.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/**
+ * Runs a suite once per database dialect, each on a fresh database. PostgreSQL suites are skipped
+ * (with a notice from the global setup) only when PostgreSQL is unreachable outside CI.
+ */
+export function describeEachDialect(
+  name: string,
+  suite: (t: () => TestApp) => void,
+  env: Record<string, string> = {},
+): void {
+  for (const dialect of DIALECTS) {
+    const run = dialect === "sqlite" || postgresAvailable() ? describe : describe.skip;
+    run(`${name} [${dialect}]`, () => {
+      let testApp: TestApp | undefined;
+      beforeAll(async () => {
+        testApp = await createTestApp(dialect, env);
+      }, 60_000);
+      afterAll(async () => {
+        await testApp?.close();
+      });
+      suite(() => {
+        if (!testApp) throw new Error("test app not started");
+        return testApp;
+      });
+    });
+  }
+}
+
+export function json<T = unknown>(response: LightMyRequestResponse): T {
+  return JSON.parse(response.body) as T;
+}

@@ -29,7 +29,7 @@ export function streamLiveEvents(
     "x-accel-buffering": "no",
   });
   res.write(`retry: 1000\n: connected\n\n`);
-  const heartbeat = setInterval(() => res.write(`: heartbeat ${Date.now()}\n\n`), STREAM_HEARTBEAT_MS);
+  const heartbeat = setInterval(() => res.write(`event: heartbeat\ndata: ${Date.now()}\n\n`), STREAM_HEARTBEAT_MS);
   const unsubscribe = bus.subscribe((event) => {
     if (accept(event)) res.write(`event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`);
   });

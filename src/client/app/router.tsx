@@ -1,0 +1,56 @@
+import { Suspense, type ReactNode } from "react";
+import { createBrowserRouter, Navigate, Outlet } from "react-router";
+import LandingRoute from "../features/landing/route.js";
+import { lazyRoute } from "../lib/lazy.js";
+import { Spinner } from "../ui/alert.js";
+import { OfflineBanner } from "../ui/offline-banner.js";
+import { RouteError } from "../ui/route-error.js";
+
+// The landing page ships in the entry chunk; everything behind sign-in is split out (issue 3 §8).
+const OnboardingRoute = lazyRoute(() => import("../features/onboarding/route.js"));
+const DashboardRoute = lazyRoute(() => import("../features/dashboard/route.js"));
+const AdminRoute = lazyRoute(() => import("../features/admin/route.js"));
+const AdminLoginRoute = lazyRoute(() => import("../features/admin-login/route.js"));
+const CertificateRoute = lazyRoute(() => import("../features/certificates/route.js"));
+const DevOutboxRoute = lazyRoute(() => import("../features/dev-outbox/route.js"));
+
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="grid min-h-dvh place-items-center">
+          <Spinner label="Loading…" />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+function RootLayout() {
+  return (
+    <>
+      <OfflineBanner />
+      <Outlet />
+    </>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: "/", element: <LandingRoute /> },
+      { path: "/onboarding", element: <Loading><OnboardingRoute /></Loading> },
+      { path: "/dashboard", element: <Loading><DashboardRoute /></Loading> },
+      { path: "/admin", element: <Loading><AdminRoute /></Loading> },
+      { path: "/admin-login", element: <Loading><AdminLoginRoute /></Loading> },
+      { path: "/certificates/:code", element: <Loading><CertificateRoute /></Loading> },
+      // The page asks the API, which answers 404 in production.
+      { path: "/dev/outbox", element: <Loading><DevOutboxRoute /></Loading> },
+      { path: "*", element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

@@ -53,7 +53,7 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -145,6 +145,7 @@ function startWorkers(app: FastifyInstance): void {
 }
 
 function registerSpa(app: FastifyInstance): void {
+  const clientDir = path.resolve(app.deps.config.clientDir ?? defaultClientDir);
   if (!fs.existsSync(path.join(clientDir, "index.html"))) return;
   void app.register(fastifyStatic, {
     root: clientDir,

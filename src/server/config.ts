@@ -48,6 +48,7 @@ const envSchema = z
     SMS_HTTP_TOKEN: optionalString,
 
     JOBS_ENABLED: booleanFlag,
+    CLIENT_DIR: optionalString,
   })
 ;
 
@@ -139,6 +140,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     sms: { provider: env.SMS_PROVIDER ?? "outbox", httpUrl: env.SMS_HTTP_URL, httpToken: env.SMS_HTTP_TOKEN },
     jobsEnabled: env.JOBS_ENABLED ?? true,
+    clientDir: env.CLIENT_DIR,
   };
 }
 

@@ -1,0 +1,59 @@
+import type { Transaction } from "kysely";
+import type { Db } from "../../db/database.js";
+import type { Database } from "../../db/schema.js";
+
+type Executor = Db | Transaction<Database>;
+
+/** Booking statuses that keep a seat for good (paid, whatever happened at the session). */
+export const SEAT_KEEPING_STATUSES = ["confirmed", "completed", "no_show"] as const;
+
+/**
+ * Seats taken per target (slot, workshop or internship id) at `nowIso`:
+ * paid bookings + pending payments whose seat hold has not run out + unexpired holds.
+ * Seats left = capacity − this (PRODUCT.md §5). Call it inside the transaction that decides.
+ */
+export async function countSeatsTaken(db: Executor, targetIds: readonly string[], nowIso: string): Promise<Map<string, number>> {
+  const taken = new Map<string, number>(targetIds.map((id) => [id, 0]));
+  if (targetIds.length === 0) return taken;
+  const ids = [...targetIds];
+  const [booked, pending, held] = await Promise.all([
+    db
+      .selectFrom("bookings")
+      .select(["target_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("target_id", "in", ids)
+      .where("status", "in", SEAT_KEEPING_STATUSES)
+      .groupBy("target_id")
+      .execute(),
+    db
+      .selectFrom("bookings")
+      .select(["target_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("target_id", "in", ids)
+      .where("status", "=", "pending_payment")
+      .where("seat_expires_at", ">", nowIso)
+      .groupBy("target_id")
+      .execute(),
+    db
+      .selectFrom("holds")
+      .select(["target_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("target_id", "in", ids)
+      .where("expires_at", ">", nowIso)
+      .groupBy("target_id")
+      .execute(),
+  ]);
+  for (const row of [...booked, ...pending, ...held]) {
+    taken.set(row.target_id, (taken.get(row.target_id) ?? 0) + Number(row.n));
+  }
+  return taken;
+}
+
+/** Whether any paid booking exists for the target: such a slot or workshop cannot be deleted. */
+export async function hasPaidBookings(db: Executor, targetId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("bookings")
+    .select("id")
+    .where("target_id", "=", targetId)
+    .where("status", "in", SEAT_KEEPING_STATUSES)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

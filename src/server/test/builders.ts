@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../db/database.js";
+import type { BookingsTable, InternshipsTable, InterviewersTable, SlotsTable, WorkshopsTable } from "../db/schema.js";
+
+/**
+ * Small builders that insert one row with sensible defaults; pass overrides for what a test is
+ * about. They write straight to the database, so a test can set up state its API would refuse
+ * (a past slot, an expired hold) without waiting.
+ */
+
+const now = () => new Date().toISOString();
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+let phoneCounter = 0;
+
+export async function buildInterviewer(db: Db, overrides: Partial<InterviewersTable> = {}): Promise<InterviewersTable> {
+  phoneCounter += 1;
+  const phone = overrides.phone ?? `+9190${String(Date.now() % 1e6).padStart(6, "0")}${String(phoneCounter).padStart(2, "0")}`;
+  const row: InterviewersTable = {
+    id: randomUUID(),
+    name: "Test Interviewer",
+    email: `interviewer-${randomUUID().slice(0, 8)}@example.com`,
+    phone,
+    phone_key: phone.replace(/\D/g, ""),
+    qualification: "Senior Engineer",
+    company_types: JSON.stringify(["service"]),
+    reviewed_by: "Panel",
+    active: 1,
+    created_at: now(),
+    updated_at: now(),
+    ...overrides,
+  };
+  await db.insertInto("interviewers").values(row).execute();
+  return row;
+}
+
+export async function buildSlot(db: Db, overrides: Partial<SlotsTable> = {}): Promise<SlotsTable> {
+  const row: SlotsTable = {
+    id: randomUUID(),
+    interviewer_id: null,
+    interviewer_name: "Test Interviewer",
+    interviewer_email: "interviewer@example.com",
+    interviewer_phone: "+919000000000",
+    details: "Technical and HR rounds",
+    start_at: inHours(48),
+    end_at: inHours(48.75),
+    package_types: JSON.stringify(["service"]),
+    capacity: 1,
+    status: "published",
+    meeting_link: null,
+    cancelled_at: null,
+    created_at: now(),
+    updated_at: now(),
+    ...overrides,
+  };
+  await db.insertInto("slots").values(row).execute();
+  return row;
+}
+
+export async function buildWorkshop(db: Db, overrides: Partial<WorkshopsTable> = {}): Promise<WorkshopsTable> {
+  const row: WorkshopsTable = {
+    id: randomUUID(),
+    topic_key: "ws_dsa",
+    title: "DSA patterns",
+    level: "Intermediate",
+    start_at: inHours(72),
+    end_at: inHours(74),
+    capacity: 20,
+    status: "published",
+    meeting_link: null,
+    cancelled_at: null,
+    created_at: now(),
+    updated_at: now(),
+    ...overrides,
+  };
+  await db.insertInto("workshops").values(row).execute();
+  return row;
+}
+
+export async function buildInternship(db: Db, overrides: Partial<InternshipsTable> = {}): Promise<InternshipsTable> {
+  const start = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const row: InternshipsTable = {
+    id: randomUUID(),
+    title: "Frontend Engineering Internship",
+    mentor: "Ananya Iyer",
+    start_date: start,
+    weeks: 2,
+    week_plans: JSON.stringify([
+      { title: "Setup", deliverables: "Repository and tooling" },
+      { title: "Build", deliverables: "First feature" },
+    ]),
+    track_key: "int_frontend",
+    capacity: 30,
+    meeting_link: null,
+    created_at: now(),
+    updated_at: now(),
+    ...overrides,
+  };
+  await db.insertInto("internships").values(row).execute();
+  return row;
+}
+
+export async function buildBooking(db: Db, overrides: Partial<BookingsTable> & Pick<BookingsTable, "user_id" | "target_id">): Promise<BookingsTable> {
+  const row: BookingsTable = {
+    id: randomUUID(),
+    kind: "mock",
+    package_key: "service",
+    status: "confirmed",
+    amount_paise: 120_000,
+    seat_expires_at: null,
+    meeting_link: null,
+    ics_sequence: 0,
+    attendance: null,
+    flag: null,
+    confirmed_at: now(),
+    cancelled_at: null,
+    cancel_reason: null,
+    created_at: now(),
+    updated_at: now(),
+    ...overrides,
+  };
+  await db.insertInto("bookings").values(row).execute();
+  return row;
+}
+
+/** The better-auth user id behind an e-mail (after `signIn`). */
+export async function findUserId(db: Db, email: string): Promise<string> {
+  const row = await db.selectFrom("user").select("id").where("email", "=", email.toLowerCase()).executeTakeFirstOrThrow();
+  return row.id;
+}

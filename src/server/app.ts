@@ -21,7 +21,7 @@ import { routeModules, workerStarters } from "./modules/index.js";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./modules/mail/mailer.js";
 import { outboxRoutes } from "./modules/outbox/routes.js";
 import { registerAuthHandler } from "./plugins/auth.js";
-import { registerErrorHandler } from "./plugins/error-handler.js";
+import { registerErrorHandler, registerNotFound } from "./plugins/error-handler.js";
 import { contentSecurityPolicy } from "./plugins/security.js";
 import { endAllStreams } from "./plugins/sse.js";
 import { seedDemoData } from "./seed/demo.js";
@@ -120,7 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!config.production) await app.register(outboxRoutes);
   if (options.startWorkers !== false) startWorkers(app);
 
-  registerSpa(app);
+  registerNotFound(app, registerSpa(app));
   return app;
 }
 
@@ -144,9 +144,10 @@ function startWorkers(app: FastifyInstance): void {
   for (const start of workerStarters) start(app);
 }
 
-function registerSpa(app: FastifyInstance): void {
+/** Serves the built client, if there is one; returns its index.html for client-side routes. */
+function registerSpa(app: FastifyInstance): string | undefined {
   const clientDir = path.resolve(app.deps.config.clientDir ?? defaultClientDir);
-  if (!fs.existsSync(path.join(clientDir, "index.html"))) return;
+  if (!fs.existsSync(path.join(clientDir, "index.html"))) return undefined;
   void app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
@@ -155,13 +156,5 @@ function registerSpa(app: FastifyInstance): void {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("cache-control", "public, max-age=31536000, immutable");
     },
   });
-  const indexHtml = fs.readFileSync(path.join(clientDir, "index.html"), "utf8");
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split("?")[0] ?? "/";
-    if (request.method !== "GET" || url.startsWith("/api/") || /\.[a-z0-9]+$/i.test(url)) {
-      return reply.status(404).send({ error: { code: "NOT_FOUND", message: `No route for ${request.method} ${url}.` } });
-    }
-    // Client-side routes (and unknown paths, which the client sends to /) get the SPA shell.
-    return reply.header("cache-control", "no-cache").type("text/html").send(indexHtml);
-  });
+  return fs.readFileSync(path.join(clientDir, "index.html"), "utf8");
 }

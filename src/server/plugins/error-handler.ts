@@ -30,7 +30,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } });
   });
 
+}
+
+/**
+ * Unknown API paths and files get a JSON 404; any other GET gets the single-page app's shell
+ * (when built), whose router shows the page or sends unknown paths to /.
+ */
+export function registerNotFound(app: FastifyInstance, spaShell: string | undefined): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: { code: "NOT_FOUND", message: `No route for ${request.method} ${request.url.split("?")[0]}.` } });
+    const url = request.url.split("?")[0] ?? "/";
+    const isPage = request.method === "GET" && !url.startsWith("/api/") && !/\.[a-z0-9]+$/i.test(url);
+    if (spaShell && isPage) return reply.header("cache-control", "no-cache").type("text/html").send(spaShell);
+    return reply.status(404).send({ error: { code: "NOT_FOUND", message: `No route for ${request.method} ${url}.` } });
   });
 }

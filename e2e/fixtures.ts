@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { type Db, openDatabase } from "../src/server/db/database.js";
+
+export { expect };
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const ADMIN_EMAIL = "admin@example.com";
+
+/** A fresh address per call, so tests never share a student. */
+export function uniqueEmail(prefix = "student"): string {
+  return `${prefix}-${randomBytes(4).toString("hex")}@example.com`;
+}
+
+interface OutboxMessage {
+  id: string;
+  channel: "email" | "sms";
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+/** Newest message to an address (e-mail or SMS) whose subject matches, polling briefly. */
+export async function latestMessageTo(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp = /./,
+): Promise<OutboxMessage> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const response = await request.get("/api/dev/outbox?limit=200");
+    const { messages } = (await response.json()) as { messages: OutboxMessage[] };
+    const found = messages.find((m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no message to ${to} matching ${subject}`);
+}
+
+/** Signs in through the real e-mail link (requested by API, opened in the page). Lands on `callbackURL`. */
+export async function signIn(page: Page, email: string, callbackURL = "/onboarding"): Promise<void> {
+  const response = await page.request.post("/api/auth/sign-in/magic-link", { data: { email, callbackURL } });
+  expect(response.ok()).toBe(true);
+  const mail = await latestMessageTo(page.request, email, /sign-in link/);
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error("the sign-in mail has no link");
+  await page.goto(link);
+  await page.waitForURL((url) => url.pathname === callbackURL.split("?")[0]);
+}
+
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await signIn(page, ADMIN_EMAIL, "/admin");
+}
+
+/** The identity the local OIDC provider (standing in for Google) returns on the next sign-in. */
+export async function setGoogleIdentity(
+  request: APIRequestContext,
+  identity: { sub: string; email: string; name: string },
+): Promise<void> {
+  const response = await request.post(`http://127.0.0.1:${E2E_PORT + 2000}/identity`, { data: identity });
+  expect(response.status()).toBe(204);
+}
+
+/** axe-core with the WCAG 2.0/2.1/2.2 A and AA rules finds nothing on the page as it is now. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, "accessibility violations").toEqual([]);
+}
+
+/**
+ * The e2e server's own database (SQLite, WAL), for the test data builders in
+ * src/server/test/builders.ts: state a journey starts from, written as a test would.
+ */
+export const test = base.extend<{ db: Db }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies first
+  db: async ({}, use) => {
+    const handle = openDatabase(`file:${path.resolve(".tmp", `e2e-${E2E_PORT}`, "app.db")}`);
+    await use(handle.db);
+    await handle.close();
+  },
+});

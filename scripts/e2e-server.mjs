@@ -1,0 +1,78 @@
+// Starts what the end-to-end tests talk to: a local OIDC provider standing in for Google (with a
+// control endpoint choosing the identity of the next sign-in), a fresh SQLite database, a fresh
+// client build, and the app itself. Ports come from E2E_PORT so several runs can coexist.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { OAuth2Server } from "oauth2-mock-server";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const oidcPort = port + 1000;
+const controlPort = port + 2000;
+const work = path.resolve(".tmp", `e2e-${port}`);
+fs.rmSync(work, { recursive: true, force: true });
+fs.mkdirSync(work, { recursive: true });
+
+const build = spawnSync("npx", ["vite", "build", "--outDir", path.join(work, "client"), "--logLevel", "warn"], {
+  stdio: "inherit",
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+let identity = { sub: "google-user-1", email: "google.student@example.com", name: "Google Student" };
+const oidc = new OAuth2Server();
+await oidc.issuer.keys.generate("RS256");
+oidc.service.on("beforeTokenSigning", (token) => {
+  Object.assign(token.payload, { sub: identity.sub, email: identity.email, email_verified: true, name: identity.name });
+});
+oidc.service.on("beforeUserinfo", (response) => {
+  response.body = { sub: identity.sub, email: identity.email, email_verified: true, name: identity.name };
+});
+await oidc.start(oidcPort, "localhost");
+
+const control = http.createServer((req, res) => {
+  let body = "";
+  req.on("data", (chunk) => {
+    body += chunk;
+  });
+  req.on("end", () => {
+    if (req.method === "POST" && req.url === "/identity") {
+      identity = { ...identity, ...JSON.parse(body) };
+      res.writeHead(204).end();
+      return;
+    }
+    res.writeHead(404).end();
+  });
+});
+control.listen(controlPort, "127.0.0.1");
+
+const app = spawn("npx", ["tsx", "src/server/main.ts"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATABASE_URL: `file:${path.join(work, "app.db")}`,
+    CLIENT_DIR: path.join(work, "client"),
+    SEED_DEMO: "false",
+    ADMIN_EMAILS: "admin@example.com",
+    GOOGLE_CLIENT_ID: "careerprep-e2e",
+    GOOGLE_CLIENT_SECRET: "careerprep-e2e-secret",
+    GOOGLE_ISSUER: `http://localhost:${oidcPort}`,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+  },
+});
+
+const stop = async () => {
+  app.kill("SIGTERM");
+  control.close();
+  await oidc.stop();
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+app.on("exit", (code) => {
+  void oidc.stop().finally(() => process.exit(code ?? 0));
+});

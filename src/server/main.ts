@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });
 
-  const dbLabel = config.databaseUrl.startsWith("postgres") ? "PostgreSQL" : `SQLite (${config.databaseUrl.replace(/^file:/, "")})`;
+  const dbLabel = config.databaseUrl.startsWith("postgres")
+    ? "PostgreSQL"
+    : `SQLite (${config.databaseUrl.replace(/^file:/, "")})`;
   const lines = [`CareerPrep is running at ${config.publicUrl} on ${dbLabel}`];
   if (!config.production) {
     lines.push(
@@ -25,8 +27,7 @@ async function main(): Promise<void> {
       `then open the link from the mail outbox at ${config.publicUrl}/dev/outbox`,
     );
   }
-  app.log.info(lines.join("\n"));
-  if (process.stdout.isTTY) console.log(`\n${lines.join("\n")}\n`);
+  console.log(`\n${lines.join("\n")}\n`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

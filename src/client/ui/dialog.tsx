@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 
 interface DialogProps {
   open: boolean;
@@ -15,6 +15,7 @@ interface DialogProps {
  */
 export function Dialog({ open, onClose, title, children, className = "" }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -24,9 +25,10 @@ export function Dialog({ open, onClose, title, children, className = "" }: Dialo
   }, [open]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard path is Escape, handled natively by <dialog>
     <dialog
       ref={ref}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       onClose={onClose}
       onCancel={(event) => {
         event.preventDefault();
@@ -38,7 +40,7 @@ export function Dialog({ open, onClose, title, children, className = "" }: Dialo
       className={`m-auto w-[min(100%-2rem,32rem)] rounded-2xl p-0 shadow-2xl backdrop:backdrop-blur-sm ${className}`}
     >
       <div className="p-6">
-        <h2 id="dialog-title" className="pr-10 text-xl font-semibold text-slate-900">
+        <h2 id={titleId} className="pr-10 text-xl font-semibold text-slate-900">
           {title}
         </h2>
         <button

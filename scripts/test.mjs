@@ -1,0 +1,85 @@
+// `npm test`: lint, typecheck, unit + API tests (SQLite and PostgreSQL), end-to-end tests in
+// Chromium; ends with one line `tests: N passed, M failed` counting every test that ran.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const tmp = path.resolve(".tmp");
+fs.mkdirSync(tmp, { recursive: true });
+const only = process.argv.slice(2); // e.g. `npm test -- unit` or `npm test -- e2e`
+const wants = (part) => only.length === 0 || only.includes(part);
+
+let passed = 0;
+let failed = 0;
+const lines = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+if (wants("lint")) {
+  const ok = run("lint and format (biome)", "npx", ["biome", "check", "."]);
+  if (!ok) failed += 1;
+  lines.push(`lint: ${ok ? "clean" : "FAILED"}`);
+}
+
+if (wants("typecheck")) {
+  const ok = run("typecheck (tsc --noEmit)", "npx", ["tsc", "--noEmit"]);
+  if (!ok) failed += 1;
+  lines.push(`typecheck: ${ok ? "clean" : "FAILED"}`);
+}
+
+if (wants("unit")) {
+  const out = path.join(tmp, "vitest.json");
+  fs.rmSync(out, { force: true });
+  const ok = run("unit and API tests (vitest, SQLite and PostgreSQL)", "npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${out}`,
+  ]);
+  const report = readJson(out);
+  if (report) {
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    lines.push(
+      `unit/API: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
+    );
+    if (!ok && report.numFailedTests === 0) failed += 1;
+  } else {
+    failed += 1;
+    lines.push("unit/API: the run did not finish");
+  }
+}
+
+if (wants("e2e")) {
+  const out = path.join(tmp, "playwright.json");
+  fs.rmSync(out, { force: true });
+  const ok = run("end-to-end tests (Playwright, Chromium)", "npx", ["playwright", "test"], { PW_JSON_OUTPUT: out });
+  const report = readJson(out);
+  if (report?.stats) {
+    const { expected, unexpected, flaky, skipped } = report.stats;
+    passed += expected + flaky;
+    failed += unexpected;
+    lines.push(`e2e: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped`);
+    if (!ok && unexpected === 0) failed += 1;
+  } else {
+    failed += 1;
+    lines.push("e2e: the run did not finish");
+  }
+}
+
+console.log(`\n${lines.join("\n")}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

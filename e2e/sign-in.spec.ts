@@ -1,4 +1,13 @@
-import { ADMIN_EMAIL, expect, expectNoA11yViolations, latestMessageTo, setGoogleIdentity, signIn, test, uniqueEmail } from "./fixtures.js";
+import {
+  ADMIN_EMAIL,
+  expect,
+  expectNoA11yViolations,
+  latestMessageTo,
+  setGoogleIdentity,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./fixtures.js";
 
 test.describe("sign-in", () => {
   test("a student signs in with an e-mail link from the outbox and lands on onboarding", async ({ page }) => {

@@ -8,7 +8,12 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { getMigrations } from "better-auth/db/migration";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import type pg from "pg";
 import type { Config } from "./config.js";
 import { type Db, type Dialect, openDatabase } from "./db/database.js";
@@ -60,7 +65,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'] },
+        : {
+            level: config.logLevel,
+            redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
@@ -70,7 +78,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const handle = openDatabase(config.databaseUrl);
   const mailer =
-    options.mailer ?? (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createOutboxMailer(handle.db, app.log));
+    options.mailer ??
+    (config.mail.smtpUrl
+      ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+      : createOutboxMailer(handle.db, app.log));
   const auth = createAuth({ config, db: handle.db, dialect: handle.dialect, mailer });
   const deps: AppDeps = {
     config,
@@ -103,7 +114,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandler(app);
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+  });
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => rateLimitedError(ctx.after) });
   await app.register(swagger, {
     openapi: {
@@ -153,7 +167,8 @@ function registerSpa(app: FastifyInstance): string | undefined {
     wildcard: false,
     index: false,
     setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("cache-control", "public, max-age=31536000, immutable");
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.header("cache-control", "public, max-age=31536000, immutable");
     },
   });
   return fs.readFileSync(path.join(clientDir, "index.html"), "utf8");

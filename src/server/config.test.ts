@@ -28,9 +28,14 @@ describe("configuration", () => {
     expect(() => loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "dev", PUBLIC_URL: "https://x.in" })).toThrow(
       /PAYMENT_PROVIDER: the dev test-mode checkout is refused in production[\s\S]*|AUTH_SECRET/,
     );
-    expect(() => loadConfig({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(40), PUBLIC_URL: "https://x.in", PAYMENT_PROVIDER: "razorpay" })).toThrow(
-      /RAZORPAY_KEY_ID/,
-    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: "production",
+        AUTH_SECRET: "x".repeat(40),
+        PUBLIC_URL: "https://x.in",
+        PAYMENT_PROVIDER: "razorpay",
+      }),
+    ).toThrow(/RAZORPAY_KEY_ID/);
   });
 
   it("reads admin e-mails lower-cased", () => {

@@ -12,45 +12,43 @@ const booleanFlag = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    HOST: z.string().default("0.0.0.0"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://example.in" }).optional(),
-    DATABASE_URL: z.string().default("file:./data/app.db"),
-    AUTH_SECRET: optionalString,
-    ADMIN_EMAILS: z.string().default(""),
-    SEED_DEMO: booleanFlag,
-    TIME_ZONE: z
-      .string()
-      .default(PLATFORM_TIME_ZONE_DEFAULT)
-      .refine(isTimeZone, { message: "must be an IANA time zone such as Asia/Kolkata" }),
-    TIME_ZONE_LABEL: z.string().default("IST"),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    TRUST_PROXY: booleanFlag,
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://example.in" }).optional(),
+  DATABASE_URL: z.string().default("file:./data/app.db"),
+  AUTH_SECRET: optionalString,
+  ADMIN_EMAILS: z.string().default(""),
+  SEED_DEMO: booleanFlag,
+  TIME_ZONE: z
+    .string()
+    .default(PLATFORM_TIME_ZONE_DEFAULT)
+    .refine(isTimeZone, { message: "must be an IANA time zone such as Asia/Kolkata" }),
+  TIME_ZONE_LABEL: z.string().default("IST"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: booleanFlag,
 
-    SMTP_URL: optionalString,
-    MAIL_FROM: z.string().default("CareerPrep <no-reply@careerprep.local>"),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default("CareerPrep <no-reply@careerprep.local>"),
 
-    GOOGLE_CLIENT_ID: optionalString,
-    GOOGLE_CLIENT_SECRET: optionalString,
-    GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
 
-    PAYMENT_PROVIDER: z.enum(["dev", "razorpay"]).optional(),
-    RAZORPAY_KEY_ID: optionalString,
-    RAZORPAY_KEY_SECRET: optionalString,
-    RAZORPAY_WEBHOOK_SECRET: optionalString,
-    RAZORPAY_API_URL: z.url().default("https://api.razorpay.com"),
+  PAYMENT_PROVIDER: z.enum(["dev", "razorpay"]).optional(),
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  RAZORPAY_API_URL: z.url().default("https://api.razorpay.com"),
 
-    SMS_PROVIDER: z.enum(["outbox", "http"]).optional(),
-    SMS_HTTP_URL: optionalString,
-    SMS_HTTP_TOKEN: optionalString,
+  SMS_PROVIDER: z.enum(["outbox", "http"]).optional(),
+  SMS_HTTP_URL: optionalString,
+  SMS_HTTP_TOKEN: optionalString,
 
-    JOBS_ENABLED: booleanFlag,
-    CLIENT_DIR: optionalString,
-  })
-;
+  JOBS_ENABLED: booleanFlag,
+  CLIENT_DIR: optionalString,
+});
 
 type Issue = { path: string; message: string };
 

@@ -3,8 +3,7 @@ export const MESSAGES = {
   signInButton: "Sign In / Up",
   dashboardButton: "Dashboard",
   sending: "Sending…",
-  magicLinkSent: (email: string) =>
-    `Magic link sent to ${email}! Check Inbox/Spam and open the link on this device.`,
+  magicLinkSent: (email: string) => `Magic link sent to ${email}! Check Inbox/Spam and open the link on this device.`,
   invalidEmail: "Enter a valid email address",
   linkSendFailedFallback: "Could not send link. Try again.",
   confirmEmailPrompt: "Confirm your email for sign-in",
@@ -29,8 +28,7 @@ export const MESSAGES = {
   bookingStatusFailed: "Failed to get booking status",
 
   slotInterviewerRequired: "Please select an interviewer.",
-  slotDateTimesRequired:
-    "Please fill date & times, and ensure the selected interviewer has at least one company type.",
+  slotDateTimesRequired: "Please fill date & times, and ensure the selected interviewer has at least one company type.",
   slotInPast: "Cannot create a slot in the past. Pick today or a future date.",
   slotEndTooSoon: "Slot end time must be at least 5 minutes in the future.",
   slotEndBeforeStart: "End time must be after start time.",

@@ -115,9 +115,7 @@ export function formatInstant(iso: string, timeZone: string, zoneLabel = "IST"):
 
 /** "7:00 pm" for an instant in the zone. */
 export function formatClock(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-IN", { timeZone, hour: "numeric", minute: "2-digit" }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat("en-IN", { timeZone, hour: "numeric", minute: "2-digit" }).format(new Date(iso));
 }
 
 /** mm:ss countdown text for a number of milliseconds (never negative). */

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { createBrowserRouter, Navigate, Outlet } from "react-router";
 import LandingRoute from "../features/landing/route.js";
 import { lazyRoute } from "../lib/lazy.js";
@@ -43,13 +43,55 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { path: "/", element: <LandingRoute /> },
-      { path: "/onboarding", element: <Loading><OnboardingRoute /></Loading> },
-      { path: "/dashboard", element: <Loading><DashboardRoute /></Loading> },
-      { path: "/admin", element: <Loading><AdminRoute /></Loading> },
-      { path: "/admin-login", element: <Loading><AdminLoginRoute /></Loading> },
-      { path: "/certificates/:code", element: <Loading><CertificateRoute /></Loading> },
+      {
+        path: "/onboarding",
+        element: (
+          <Loading>
+            <OnboardingRoute />
+          </Loading>
+        ),
+      },
+      {
+        path: "/dashboard",
+        element: (
+          <Loading>
+            <DashboardRoute />
+          </Loading>
+        ),
+      },
+      {
+        path: "/admin",
+        element: (
+          <Loading>
+            <AdminRoute />
+          </Loading>
+        ),
+      },
+      {
+        path: "/admin-login",
+        element: (
+          <Loading>
+            <AdminLoginRoute />
+          </Loading>
+        ),
+      },
+      {
+        path: "/certificates/:code",
+        element: (
+          <Loading>
+            <CertificateRoute />
+          </Loading>
+        ),
+      },
       // The page asks the API, which answers 404 in production.
-      { path: "/dev/outbox", element: <Loading><DevOutboxRoute /></Loading> },
+      {
+        path: "/dev/outbox",
+        element: (
+          <Loading>
+            <DevOutboxRoute />
+          </Loading>
+        ),
+      },
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

@@ -4,7 +4,10 @@ import { CHUNK_LOAD_TIMEOUT_MS } from "../../shared/constants.js";
 export type ChunkLoadErrorType = "missing" | "timeout" | "other";
 
 export class ChunkLoadError extends Error {
-  constructor(readonly type: ChunkLoadErrorType, cause: unknown) {
+  constructor(
+    readonly type: ChunkLoadErrorType,
+    cause: unknown,
+  ) {
     super(`ChunkLoadError (${type})`, { cause });
     this.name = "ChunkLoadError";
   }
@@ -13,7 +16,11 @@ export class ChunkLoadError extends Error {
 function classify(err: unknown): ChunkLoadErrorType {
   const message = err instanceof Error ? err.message : String(err);
   if (/timed out/i.test(message)) return "timeout";
-  if (/Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(message)) {
+  if (
+    /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+      message,
+    )
+  ) {
     return "missing";
   }
   return "other";

@@ -18,7 +18,10 @@ export function Alert({ tone = "info", children }: { tone?: keyof typeof tones; 
 export function Spinner({ label }: { label: string }) {
   return (
     <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
-      <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-700" />
+      <span
+        aria-hidden="true"
+        className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-700"
+      />
       {label}
     </p>
   );

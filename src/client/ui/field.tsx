@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from "react";
 
 const control =
   "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700";
@@ -37,31 +43,68 @@ function FieldShell({ label, error, hint, children }: FieldShellProps) {
 
 type FieldExtras = { label: string; error?: string | undefined; hint?: ReactNode };
 
-export function TextField({ label, error, hint, className = "", ...props }: InputHTMLAttributes<HTMLInputElement> & FieldExtras) {
+export function TextField({
+  label,
+  error,
+  hint,
+  className = "",
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & FieldExtras) {
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
-        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${control} ${className}`} {...props} />
+        <input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${control} ${className}`}
+          {...props}
+        />
       )}
     </FieldShell>
   );
 }
 
-export function TextAreaField({ label, error, hint, className = "", ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldExtras) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className = "",
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldExtras) {
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
-        <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${control} ${className}`} {...props} />
+        <textarea
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${control} ${className}`}
+          {...props}
+        />
       )}
     </FieldShell>
   );
 }
 
-export function SelectField({ label, error, hint, className = "", children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & FieldExtras) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  className = "",
+  children,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & FieldExtras) {
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
-        <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${control} ${className}`} {...props}>
+        <select
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${control} ${className}`}
+          {...props}
+        >
           {children}
         </select>
       )}

@@ -18,7 +18,10 @@ export function OfflineBanner() {
   }, []);
   if (!offline) return null;
   return (
-    <div role="status" className="fixed inset-x-0 top-0 z-[100] bg-amber-300 px-4 py-2 text-center text-sm font-medium text-slate-900">
+    <div
+      role="status"
+      className="fixed inset-x-0 top-0 z-[100] bg-amber-300 px-4 py-2 text-center text-sm font-medium text-slate-900"
+    >
       You are offline: we cannot reach the server. What you typed is kept; we will reconnect automatically.
     </div>
   );

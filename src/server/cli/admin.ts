@@ -15,7 +15,8 @@ async function run(args: string[]): Promise<number> {
     if (command === "list") {
       const admins = await findAllAdmins(handle.db);
       if (admins.length === 0) console.log("No admins yet. Add one with: npm run admin -- add you@example.com");
-      for (const a of admins) console.log(`${a.email}\t(added ${a.created_at.slice(0, 10)}${a.added_by ? ` by ${a.added_by}` : ""})`);
+      for (const a of admins)
+        console.log(`${a.email}\t(added ${a.created_at.slice(0, 10)}${a.added_by ? ` by ${a.added_by}` : ""})`);
       return 0;
     }
     if ((command === "add" || command === "remove") && rawEmail) {

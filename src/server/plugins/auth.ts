@@ -24,12 +24,20 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
   if (request.sessionUser !== undefined) return request.sessionUser;
   const result = await request.server.deps.auth.api.getSession({ headers: toHeaders(request) });
   request.sessionUser = result
-    ? { id: result.user.id, email: result.user.email.toLowerCase(), name: result.user.name, image: result.user.image ?? null }
+    ? {
+        id: result.user.id,
+        email: result.user.email.toLowerCase(),
+        name: result.user.name,
+        image: result.user.image ?? null,
+      }
     : null;
   return request.sessionUser;
 }
 
-export async function requireUser(request: FastifyRequest, message = "Please sign in to continue."): Promise<SessionUser> {
+export async function requireUser(
+  request: FastifyRequest,
+  message = "Please sign in to continue.",
+): Promise<SessionUser> {
   const user = await findSessionUser(request);
   if (!user) throw new AppError("UNAUTHENTICATED", message);
   return user;

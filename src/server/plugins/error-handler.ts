@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError, type ApiErrorBody } from "../../shared/errors.js";
+import { type ApiErrorBody, AppError } from "../../shared/errors.js";
 
 /** One JSON error shape for every failure; 5xx details stay in the log, never in the response. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -19,17 +19,34 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ error: { code: "RATE_LIMITED", message: "Too many requests. Please wait a moment and try again." } });
+      return reply
+        .status(429)
+        .send({ error: { code: "RATE_LIMITED", message: "Too many requests. Please wait a moment and try again." } });
     }
     if (status >= 400 && status < 500) {
-      const code = status === 404 ? "NOT_FOUND" : status === 401 ? "UNAUTHENTICATED" : status === 403 ? "FORBIDDEN" : "BAD_REQUEST";
-      const message = status === 413 ? "The request is too large." : (error as FastifyError).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" ? "Unsupported content type." : status === 400 ? "The request could not be read." : error.message;
+      const code =
+        status === 404
+          ? "NOT_FOUND"
+          : status === 401
+            ? "UNAUTHENTICATED"
+            : status === 403
+              ? "FORBIDDEN"
+              : "BAD_REQUEST";
+      const message =
+        status === 413
+          ? "The request is too large."
+          : (error as FastifyError).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+            ? "Unsupported content type."
+            : status === 400
+              ? "The request could not be read."
+              : error.message;
       return reply.status(status).send({ error: { code, message } });
     }
     request.log.error({ err: error }, "request failed");
-    return reply.status(500).send({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } });
+    return reply
+      .status(500)
+      .send({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } });
   });
-
 }
 
 /**

@@ -6,9 +6,30 @@ import { insertAdmin } from "../modules/admins/repository.js";
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 
 const interviewers = [
-  { name: "Ananya Iyer", email: "ananya.iyer@example.com", phone: "+919800000001", qualification: "SDE II, ex-Flipkart", types: ["product", "service"], reviewed: "Hiring panel" },
-  { name: "Rahul Menon", email: "rahul.menon@example.com", phone: "+919800000002", qualification: "Senior Engineer, Infosys", types: ["service"], reviewed: "Hiring panel" },
-  { name: "Priya Sharma", email: "priya.sharma@example.com", phone: "+919800000003", qualification: "Staff Engineer, ex-Google", types: ["maang", "product"], reviewed: "Bar raiser" },
+  {
+    name: "Ananya Iyer",
+    email: "ananya.iyer@example.com",
+    phone: "+919800000001",
+    qualification: "SDE II, ex-Flipkart",
+    types: ["product", "service"],
+    reviewed: "Hiring panel",
+  },
+  {
+    name: "Rahul Menon",
+    email: "rahul.menon@example.com",
+    phone: "+919800000002",
+    qualification: "Senior Engineer, Infosys",
+    types: ["service"],
+    reviewed: "Hiring panel",
+  },
+  {
+    name: "Priya Sharma",
+    email: "priya.sharma@example.com",
+    phone: "+919800000003",
+    qualification: "Staff Engineer, ex-Google",
+    types: ["maang", "product"],
+    reviewed: "Bar raiser",
+  },
 ];
 
 const weekPlans = [

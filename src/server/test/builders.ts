@@ -14,7 +14,8 @@ let phoneCounter = 0;
 
 export async function buildInterviewer(db: Db, overrides: Partial<InterviewersTable> = {}): Promise<InterviewersTable> {
   phoneCounter += 1;
-  const phone = overrides.phone ?? `+9190${String(Date.now() % 1e6).padStart(6, "0")}${String(phoneCounter).padStart(2, "0")}`;
+  const phone =
+    overrides.phone ?? `+9190${String(Date.now() % 1e6).padStart(6, "0")}${String(phoneCounter).padStart(2, "0")}`;
   const row: InterviewersTable = {
     id: randomUUID(),
     name: "Test Interviewer",
@@ -99,7 +100,10 @@ export async function buildInternship(db: Db, overrides: Partial<InternshipsTabl
   return row;
 }
 
-export async function buildBooking(db: Db, overrides: Partial<BookingsTable> & Pick<BookingsTable, "user_id" | "target_id">): Promise<BookingsTable> {
+export async function buildBooking(
+  db: Db,
+  overrides: Partial<BookingsTable> & Pick<BookingsTable, "user_id" | "target_id">,
+): Promise<BookingsTable> {
   const row: BookingsTable = {
     id: randomUUID(),
     kind: "mock",
@@ -124,6 +128,10 @@ export async function buildBooking(db: Db, overrides: Partial<BookingsTable> & P
 
 /** The better-auth user id behind an e-mail (after `signIn`). */
 export async function findUserId(db: Db, email: string): Promise<string> {
-  const row = await db.selectFrom("user").select("id").where("email", "=", email.toLowerCase()).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", email.toLowerCase())
+    .executeTakeFirstOrThrow();
   return row.id;
 }

@@ -14,7 +14,9 @@ export default function DevOutboxRoute() {
   return (
     <main className="mx-auto max-w-3xl p-6">
       <h1 className="text-2xl font-bold">Development outbox</h1>
-      <p className="mt-1 text-slate-700">E-mail and SMS sent while no SMTP server or SMS provider is configured. Newest first.</p>
+      <p className="mt-1 text-slate-700">
+        E-mail and SMS sent while no SMTP server or SMS provider is configured. Newest first.
+      </p>
       <div className="mt-6 space-y-4">
         {outbox.isPending && <Spinner label="Loading messages…" />}
         {outbox.isError && <Alert tone="error">The outbox is not available on this server.</Alert>}
@@ -27,7 +29,9 @@ export default function DevOutboxRoute() {
             </p>
             <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">{linkify(m.text)}</pre>
             {m.attachments.length > 0 && (
-              <p className="mt-2 text-sm text-slate-700">Attachments: {m.attachments.map((a) => a.filename).join(", ")}</p>
+              <p className="mt-2 text-sm text-slate-700">
+                Attachments: {m.attachments.map((a) => a.filename).join(", ")}
+              </p>
             )}
           </article>
         ))}

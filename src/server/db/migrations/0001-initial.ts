@@ -222,7 +222,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("read_at", text)
     .addColumn("created_at", text, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("notifications_user_idx").on("notifications").columns(["user_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("notifications_user_idx")
+    .on("notifications")
+    .columns(["user_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("jobs")

@@ -10,7 +10,10 @@ export function findAllAdmins(db: Db) {
 }
 
 export async function countAdmins(db: Db): Promise<number> {
-  const row = await db.selectFrom("admins").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("admins")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -1,11 +1,15 @@
 import { expect, it } from "vitest";
-import { findRecentOutboxMessages } from "../outbox/repository.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
+import { findRecentOutboxMessages } from "../outbox/repository.js";
 
 describeEachDialect("sign-in", (t) => {
   it("sends a single-use magic link that signs the user in and lands on /onboarding", async () => {
     const { app } = t();
-    const sent = await t().request({ method: "POST", url: "/api/auth/sign-in/magic-link", payload: { email: "Student@Example.com", callbackURL: "/onboarding" } });
+    const sent = await t().request({
+      method: "POST",
+      url: "/api/auth/sign-in/magic-link",
+      payload: { email: "Student@Example.com", callbackURL: "/onboarding" },
+    });
     expect(sent.statusCode).toBe(200);
     const [mail] = await findRecentOutboxMessages(app.deps.db, 1);
     expect(mail?.to_address.toLowerCase()).toBe("student@example.com");
@@ -27,7 +31,11 @@ describeEachDialect("sign-in", (t) => {
 
   it("refuses an expired link", async () => {
     const { app } = t();
-    await t().request({ method: "POST", url: "/api/auth/sign-in/magic-link", payload: { email: "late@example.com", callbackURL: "/onboarding" } });
+    await t().request({
+      method: "POST",
+      url: "/api/auth/sign-in/magic-link",
+      payload: { email: "late@example.com", callbackURL: "/onboarding" },
+    });
     const past = new Date(Date.now() - 1000);
     await app.deps.db
       .updateTable("verification" as never)
@@ -42,7 +50,11 @@ describeEachDialect("sign-in", (t) => {
 
   it("rejects a malformed address with a 400 and sends nothing", async () => {
     const before = (await findRecentOutboxMessages(t().app.deps.db, 100)).length;
-    const res = await t().request({ method: "POST", url: "/api/auth/sign-in/magic-link", payload: { email: "not-an-email" } });
+    const res = await t().request({
+      method: "POST",
+      url: "/api/auth/sign-in/magic-link",
+      payload: { email: "not-an-email" },
+    });
     expect(res.statusCode).toBe(400);
     expect((await findRecentOutboxMessages(t().app.deps.db, 100)).length).toBe(before);
   });

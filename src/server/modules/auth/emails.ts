@@ -1,6 +1,6 @@
 import { MAGIC_LINK_TTL_MINUTES } from "../../../shared/constants.js";
-import type { MailMessage } from "../mail/mailer.js";
 import { escapeHtml, layoutEmail } from "../mail/layout.js";
+import type { MailMessage } from "../mail/mailer.js";
 
 export function magicLinkEmail(to: string, url: string): MailMessage {
   const text = [

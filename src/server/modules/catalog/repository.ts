@@ -16,14 +16,24 @@ export async function findCatalog(db: Db): Promise<CatalogItem[]> {
     const row = byKey.get(key);
     return row
       ? { key, available: row.available === 1, pricePaise: row.price_paise, updatedAt: row.updated_at }
-      : { key, available: CATALOG_DEFAULTS[key].available, pricePaise: rupeesToPaise(CATALOG_DEFAULTS[key].priceRupees), updatedAt: "" };
+      : {
+          key,
+          available: CATALOG_DEFAULTS[key].available,
+          pricePaise: rupeesToPaise(CATALOG_DEFAULTS[key].priceRupees),
+          updatedAt: "",
+        };
   });
 }
 
 export async function findCatalogItem(db: Db, key: CatalogKey): Promise<CatalogItem> {
   const row = await db.selectFrom("catalog_items").selectAll().where("key", "=", key).executeTakeFirst();
   if (!row) {
-    return { key, available: CATALOG_DEFAULTS[key].available, pricePaise: rupeesToPaise(CATALOG_DEFAULTS[key].priceRupees), updatedAt: "" };
+    return {
+      key,
+      available: CATALOG_DEFAULTS[key].available,
+      pricePaise: rupeesToPaise(CATALOG_DEFAULTS[key].priceRupees),
+      updatedAt: "",
+    };
   }
   return { key, available: row.available === 1, pricePaise: row.price_paise, updatedAt: row.updated_at };
 }
@@ -45,7 +55,11 @@ export async function insertMissingCatalogDefaults(db: Db): Promise<void> {
     .execute();
 }
 
-export async function updateCatalogItem(db: Db, key: CatalogKey, change: { available: boolean; pricePaise: number }): Promise<void> {
+export async function updateCatalogItem(
+  db: Db,
+  key: CatalogKey,
+  change: { available: boolean; pricePaise: number },
+): Promise<void> {
   await db
     .updateTable("catalog_items")
     .set({ available: change.available ? 1 : 0, price_paise: change.pricePaise, updated_at: nowIso() })

@@ -18,7 +18,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       // Short shared cache: admins' price changes reach students within a minute, and holds
       // always read the price from the database, never from this response.
       reply.header("cache-control", "public, max-age=30, stale-while-revalidate=60");
-      return { items: items.map((i) => ({ key: i.key, label: CATALOG_LABELS[i.key], available: i.available, pricePaise: i.pricePaise })) };
+      return {
+        items: items.map((i) => ({
+          key: i.key,
+          label: CATALOG_LABELS[i.key],
+          available: i.available,
+          pricePaise: i.pricePaise,
+        })),
+      };
     },
   );
 };

@@ -4,7 +4,14 @@ import type { MailAttachment } from "../mail/mailer.js";
 
 export async function saveOutboxMessage(
   db: Db,
-  message: { channel: "email" | "sms"; to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] },
+  message: {
+    channel: "email" | "sms";
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    attachments?: MailAttachment[];
+  },
 ): Promise<void> {
   await db
     .insertInto("outbox_messages")

@@ -25,7 +25,12 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
           subject: r.subject,
           text: r.text,
           html: r.html,
-          attachments: r.attachments ? (JSON.parse(r.attachments) as { filename: string; contentType: string }[]).map((a) => ({ filename: a.filename, contentType: a.contentType })) : [],
+          attachments: r.attachments
+            ? (JSON.parse(r.attachments) as { filename: string; contentType: string }[]).map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+              }))
+            : [],
           createdAt: r.created_at,
         })),
       };

@@ -12,7 +12,11 @@ export const SEAT_KEEPING_STATUSES = ["confirmed", "completed", "no_show"] as co
  * paid bookings + pending payments whose seat hold has not run out + unexpired holds.
  * Seats left = capacity − this (PRODUCT.md §5). Call it inside the transaction that decides.
  */
-export async function countSeatsTaken(db: Executor, targetIds: readonly string[], nowIso: string): Promise<Map<string, number>> {
+export async function countSeatsTaken(
+  db: Executor,
+  targetIds: readonly string[],
+  nowIso: string,
+): Promise<Map<string, number>> {
   const taken = new Map<string, number>(targetIds.map((id) => [id, 0]));
   if (targetIds.length === 0) return taken;
   const ids = [...targetIds];

@@ -1,12 +1,18 @@
-import { sql } from "kysely";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sql } from "kysely";
 import { z } from "zod";
 import { clientConfigSchema } from "../../../shared/schemas/session.js";
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/health",
-    { schema: { tags: ["operations"], summary: "The process is up", response: { 200: z.object({ status: z.literal("ok") }) } } },
+    {
+      schema: {
+        tags: ["operations"],
+        summary: "The process is up",
+        response: { 200: z.object({ status: z.literal("ok") }) },
+      },
+    },
     async () => ({ status: "ok" as const }),
   );
 
@@ -16,7 +22,10 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["operations"],
         summary: "The database answers",
-        response: { 200: z.object({ status: z.literal("ready") }), 503: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) },
+        response: {
+          200: z.object({ status: z.literal("ready") }),
+          503: z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+        },
       },
     },
     async (request, reply) => {
@@ -32,7 +41,9 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/config",
-    { schema: { tags: ["session"], summary: "Public settings the client needs", response: { 200: clientConfigSchema } } },
+    {
+      schema: { tags: ["session"], summary: "Public settings the client needs", response: { 200: clientConfigSchema } },
+    },
     async () => {
       const { config } = app.deps;
       return {

@@ -14,19 +14,30 @@ describeEachDialect("operations endpoints", (t) => {
   });
 
   it("answers malformed JSON with a 400, not a 500", async () => {
-    const res = await t().request({ method: "POST", url: "/api/auth/sign-in/magic-link", headers: { "content-type": "application/json" }, payload: "{bad" });
+    const res = await t().request({
+      method: "POST",
+      url: "/api/auth/sign-in/magic-link",
+      headers: { "content-type": "application/json" },
+      payload: "{bad",
+    });
     expect(res.statusCode).toBe(400);
     expect(json<{ error: { code: string } }>(res).error.code).toBe("BAD_REQUEST");
   });
 
   it("describes its routes in an OpenAPI document", async () => {
-    const doc = json<{ openapi: string; paths: Record<string, unknown> }>(await t().request({ url: "/api/openapi.json" }));
+    const doc = json<{ openapi: string; paths: Record<string, unknown> }>(
+      await t().request({ url: "/api/openapi.json" }),
+    );
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/ready", "/api/me", "/api/catalog"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/health", "/api/ready", "/api/me", "/api/catalog"]),
+    );
   });
 
   it("serves the catalog with the spec's default prices in paise", async () => {
-    const { items } = json<{ items: { key: string; available: boolean; pricePaise: number }[] }>(await t().request({ url: "/api/catalog" }));
+    const { items } = json<{ items: { key: string; available: boolean; pricePaise: number }[] }>(
+      await t().request({ url: "/api/catalog" }),
+    );
     expect(items).toHaveLength(9);
     expect(items.find((i) => i.key === "service")).toMatchObject({ available: true, pricePaise: 120_000 });
     expect(items.find((i) => i.key === "maang")).toMatchObject({ available: false, pricePaise: 500_000 });

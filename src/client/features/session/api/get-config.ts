@@ -3,6 +3,10 @@ import type { ClientConfig } from "../../../../shared/schemas/session.js";
 import { apiFetch } from "../../../lib/api.js";
 
 export const clientConfigQuery = () =>
-  queryOptions({ queryKey: ["config"], queryFn: () => apiFetch<ClientConfig>("/api/config"), staleTime: Number.POSITIVE_INFINITY });
+  queryOptions({
+    queryKey: ["config"],
+    queryFn: () => apiFetch<ClientConfig>("/api/config"),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 export const useClientConfig = () => useQuery(clientConfigQuery());

@@ -58,6 +58,7 @@ const app = spawn("npx", ["tsx", "src/server/main.ts"], {
     CLIENT_DIR: path.join(work, "client"),
     SEED_DEMO: "false",
     ADMIN_EMAILS: "admin@example.com",
+    SIGN_IN_RATE_LIMIT: "1000",
     GOOGLE_CLIENT_ID: "careerprep-e2e",
     GOOGLE_CLIENT_SECRET: "careerprep-e2e-secret",
     GOOGLE_ISSUER: `http://localhost:${oidcPort}`,

@@ -48,6 +48,7 @@ const envSchema = z.object({
 
   JOBS_ENABLED: booleanFlag,
   CLIENT_DIR: optionalString,
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
 
 type Issue = { path: string; message: string };
@@ -139,6 +140,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     sms: { provider: env.SMS_PROVIDER ?? "outbox", httpUrl: env.SMS_HTTP_URL, httpToken: env.SMS_HTTP_TOKEN },
     jobsEnabled: env.JOBS_ENABLED ?? true,
     clientDir: env.CLIENT_DIR,
+    signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../shared/errors.js";
 import { MESSAGES } from "../../shared/messages.js";
 import { isAdminEmail } from "../modules/admins/repository.js";
@@ -51,32 +51,36 @@ export async function requireAdmin(request: FastifyRequest): Promise<SessionUser
   return user;
 }
 
-/** Mounts better-auth's fetch handler under /api/auth. */
+/** Mounts better-auth's fetch handler under /api/auth; sending a sign-in link is rate-limited per client. */
 export async function registerAuthHandler(app: FastifyInstance): Promise<void> {
   app.decorateRequest("sessionUser", undefined);
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, app.deps.config.publicUrl);
+    const hasBody = request.method !== "GET" && request.body !== undefined && request.body !== null;
+    const response = await app.deps.auth.handler(
+      new Request(url, {
+        method: request.method,
+        headers: toHeaders(request),
+        body: hasBody ? JSON.stringify(request.body) : undefined,
+      }),
+    );
+    reply.status(response.status);
+    for (const [key, value] of response.headers) {
+      if (key !== "set-cookie") reply.header(key, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header("set-cookie", cookies);
+    return reply.send(response.body ? await response.text() : null);
+  };
+
+  app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler: forward });
   app.route({
-    method: ["GET", "POST"],
-    url: "/api/auth/*",
+    method: "POST",
+    url: "/api/auth/sign-in/magic-link",
     schema: { hide: true },
-    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-    async handler(request, reply) {
-      const url = new URL(request.url, app.deps.config.publicUrl);
-      const hasBody = request.method !== "GET" && request.body !== undefined && request.body !== null;
-      const response = await app.deps.auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers: toHeaders(request),
-          body: hasBody ? JSON.stringify(request.body) : undefined,
-        }),
-      );
-      reply.status(response.status);
-      for (const [key, value] of response.headers) {
-        if (key !== "set-cookie") reply.header(key, value);
-      }
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header("set-cookie", cookies);
-      return reply.send(response.body ? await response.text() : null);
-    },
+    config: { rateLimit: { max: app.deps.config.signInRateLimitPerMinute, timeWindow: "1 minute" } },
+    handler: forward,
   });
 }
 

@@ -53,6 +53,7 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     SEED_DEMO: "false",
     PUBLIC_URL: "http://localhost:3000",
+    SIGN_IN_RATE_LIMIT: "1000",
     ...env,
   });
   const app = await buildApp(config, { startWorkers: false, ...options });

@@ -75,3 +75,20 @@ describeEachDialect("sign-in", (t) => {
     expect(json<{ isAdmin: boolean }>(await t().request({ url: "/api/me", cookie: student })).isAdmin).toBe(false);
   });
 });
+
+describeEachDialect(
+  "sign-in rate limit",
+  (t) => {
+    it("answers 429 with Retry-After once a client asks for too many links", async () => {
+      const ask = () =>
+        t().request({ method: "POST", url: "/api/auth/sign-in/magic-link", payload: { email: "spam@example.com" } });
+      expect((await ask()).statusCode).toBe(200);
+      expect((await ask()).statusCode).toBe(200);
+      const limited = await ask();
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      expect(json<{ error: { code: string } }>(limited).error.code).toBe("RATE_LIMITED");
+    });
+  },
+  { SIGN_IN_RATE_LIMIT: "2" },
+);

@@ -1,0 +1,54 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { ConfigError, loadConfig } from "../config.js";
+import { isPostgresUrl } from "../db/database.js";
+
+/**
+ * `npm run backup -- [DIR]`: a consistent copy taken while the app runs. SQLite uses its online
+ * backup API (safe under WAL and concurrent writers); PostgreSQL uses pg_dump's custom format,
+ * restorable with pg_restore.
+ */
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const dir = path.resolve(process.argv[2] ?? "backups");
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+
+  if (isPostgresUrl(config.databaseUrl)) {
+    const file = path.join(dir, `careerprep-${stamp}.dump`);
+    const result = spawnSync("pg_dump", ["--format=custom", `--file=${file}`, config.databaseUrl], {
+      stdio: "inherit",
+    });
+    if (result.error) {
+      console.error("pg_dump is not installed: apt-get install -y postgresql-client");
+      return 1;
+    }
+    if (result.status !== 0) return result.status ?? 1;
+    console.log(`Backup written to ${file}`);
+    return 0;
+  }
+
+  const source = config.databaseUrl.replace(/^file:/, "");
+  if (source === ":memory:" || !fs.existsSync(source)) {
+    console.error(`No database file at ${source}`);
+    return 1;
+  }
+  const file = path.join(dir, `careerprep-${stamp}.db`);
+  const db = new SQLite(source, { readonly: true });
+  try {
+    await db.backup(file);
+  } finally {
+    db.close();
+  }
+  console.log(`Backup written to ${file}`);
+  return 0;
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((err: unknown) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  });

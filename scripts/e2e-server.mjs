@@ -46,7 +46,7 @@ const control = http.createServer((req, res) => {
 });
 control.listen(controlPort, "127.0.0.1");
 
-const app = spawn("npx", ["tsx", "src/server/main.ts"], {
+const app = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,

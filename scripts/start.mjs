@@ -5,6 +5,6 @@ import { spawn, spawnSync } from "node:child_process";
 const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = spawn("npx", ["tsx", "src/server/main.ts"], { stdio: "inherit" });
+const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

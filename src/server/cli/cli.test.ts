@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -68,6 +68,38 @@ describe("backup command", () => {
     const copy = openDatabase(`file:${file}`);
     expect((await findAllAdmins(copy.db)).map((a) => a.email)).toEqual(["kept@example.com"]);
     await copy.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("serves, then on SIGTERM finishes and exits 0", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "careerprep-run-"));
+    const port = 3900 + Math.floor(Math.random() * 90);
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: `file:${dir}/app.db`,
+        SEED_DEMO: "true",
+        LOG_LEVEL: "info",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    for (let i = 0; i < 100 && !output.includes("is running at"); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(output).toContain(`CareerPrep is running at http://localhost:${port}`);
+    expect(output).toContain("admin@example.com");
+    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+    expect(await ready.json()).toEqual({ status: "ready" });
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(output).toContain("shutting down");
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,5 +1,5 @@
-import { expect, it } from "vitest";
-import { describeEachDialect, json } from "../../test/test-app.js";
+import { describe, expect, it } from "vitest";
+import { createTestApp, describeEachDialect, json } from "../../test/test-app.js";
 
 describeEachDialect("operations endpoints", (t) => {
   it("answers health and readiness", async () => {
@@ -49,5 +49,24 @@ describeEachDialect("operations endpoints", (t) => {
     expect(String(res.headers["content-security-policy"])).toContain("default-src 'self'");
     expect(String(res.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});
+
+describe("when the database goes away", () => {
+  it("reports not ready and answers 500 without leaking internals", async () => {
+    const testApp = await createTestApp("sqlite");
+    try {
+      await testApp.app.deps.db.destroy();
+      const ready = await testApp.request({ url: "/api/ready" });
+      expect(ready.statusCode).toBe(503);
+      expect(json(ready)).toEqual({ error: { code: "UNAVAILABLE", message: "The database is not reachable." } });
+      const catalog = await testApp.request({ url: "/api/catalog" });
+      expect(catalog.statusCode).toBe(500);
+      expect(json(catalog)).toEqual({
+        error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." },
+      });
+    } finally {
+      await testApp.close().catch(() => undefined);
+    }
   });
 });

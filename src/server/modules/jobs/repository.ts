@@ -1,0 +1,99 @@
+import type { Transaction } from "kysely";
+import type { Db, Dialect } from "../../db/database.js";
+import type { Database, JobsTable } from "../../db/schema.js";
+
+type Executor = Db | Transaction<Database>;
+
+export type JobRow = JobsTable;
+
+/** Inserts a job; a second insert with the same dedupe key is ignored. Returns whether it was new. */
+export async function insertJob(db: Executor, job: JobsTable): Promise<boolean> {
+  const result = await db
+    .insertInto("jobs")
+    .values(job)
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Claims up to `limit` due jobs for one worker in a single statement: pending jobs whose time has
+ * come, and running jobs whose lease ran out (their worker died). On PostgreSQL the inner select
+ * skips rows another worker is claiming at the same moment; on SQLite the statement holds the
+ * write lock. Either way a job is claimed by one worker only.
+ */
+export async function claimDueJobs(
+  db: Db,
+  dialect: Dialect,
+  claim: { workerId: string; now: string; leaseUntil: string; limit: number },
+): Promise<JobRow[]> {
+  let due = db
+    .selectFrom("jobs")
+    .select("id")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "pending"), eb("run_at", "<=", claim.now)]),
+        eb.and([eb("status", "=", "running"), eb("locked_until", "<", claim.now)]),
+      ]),
+    )
+    .orderBy("run_at")
+    .limit(claim.limit);
+  if (dialect === "postgres") due = due.forUpdate().skipLocked();
+  return db
+    .updateTable("jobs")
+    .set((eb) => ({
+      status: "running",
+      locked_by: claim.workerId,
+      locked_until: claim.leaseUntil,
+      attempts: eb("attempts", "+", 1),
+      updated_at: claim.now,
+    }))
+    .where("id", "in", due)
+    .returningAll()
+    .execute();
+}
+
+/** Ends a job the worker still owns (its lease was not taken over). */
+export async function finishJob(
+  db: Db,
+  job: { id: string; workerId: string },
+  outcome: { status: "done" | "skipped" | "failed"; lastError?: string | null; now: string },
+): Promise<void> {
+  await db
+    .updateTable("jobs")
+    .set({
+      status: outcome.status,
+      locked_by: null,
+      locked_until: null,
+      last_error: outcome.lastError ?? null,
+      updated_at: outcome.now,
+    })
+    .where("id", "=", job.id)
+    .where("locked_by", "=", job.workerId)
+    .execute();
+}
+
+/** Puts a failed job back in the queue for a later attempt. */
+export async function retryJobLater(
+  db: Db,
+  job: { id: string; workerId: string },
+  retry: { runAt: string; lastError: string; now: string },
+): Promise<void> {
+  await db
+    .updateTable("jobs")
+    .set({
+      status: "pending",
+      run_at: retry.runAt,
+      locked_by: null,
+      locked_until: null,
+      last_error: retry.lastError,
+      updated_at: retry.now,
+    })
+    .where("id", "=", job.id)
+    .where("locked_by", "=", job.workerId)
+    .execute();
+}
+
+export async function findJobsByType(db: Db, type: string): Promise<JobRow[]> {
+  return db.selectFrom("jobs").selectAll().where("type", "=", type).orderBy("run_at").execute();
+}

@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../../shared/errors.js";
+import {
+  type NotificationType,
+  notificationListSchema,
+  unreadCountSchema,
+} from "../../../shared/schemas/notifications.js";
+import { requireUser } from "../../plugins/auth.js";
+import { streamLiveEvents } from "../../plugins/sse.js";
+import {
+  countUnreadNotifications,
+  findNotificationsByUser,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationExists,
+} from "./repository.js";
+import { announceNotification } from "./service.js";
+
+const NOTIFICATION_PAGE = 30;
+
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, bus } = app.deps;
+
+  app.get(
+    "/api/notifications",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "The signed-in user's latest notifications and unread count",
+        response: { 200: notificationListSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      reply.header("cache-control", "no-store");
+      const [rows, unreadCount] = await Promise.all([
+        findNotificationsByUser(db, user.id, NOTIFICATION_PAGE),
+        countUnreadNotifications(db, user.id),
+      ]);
+      const items = rows.map((row) => ({
+        id: row.id,
+        // Only addNotification writes this table, with a NotificationType.
+        type: row.type as NotificationType,
+        title: row.title,
+        body: row.body,
+        link: row.link,
+        readAt: row.read_at,
+        createdAt: row.created_at,
+      }));
+      return { items, unreadCount };
+    },
+  );
+
+  app.post(
+    "/api/notifications/:id/read",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "Marks one of the user's notifications read",
+        params: z.object({ id: z.string() }),
+        response: { 200: unreadCountSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const changed = await markNotificationRead(db, user.id, request.params.id, new Date().toISOString());
+      if (!changed && !(await notificationExists(db, user.id, request.params.id))) {
+        throw new AppError("NOT_FOUND", "That notification does not exist.");
+      }
+      if (changed) await announceNotification(bus, user.id);
+      return { unreadCount: await countUnreadNotifications(db, user.id) };
+    },
+  );
+
+  app.post(
+    "/api/notifications/read-all",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "Marks all of the user's notifications read",
+        response: { 200: unreadCountSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await markAllNotificationsRead(db, user.id, new Date().toISOString());
+      await announceNotification(bus, user.id);
+      return { unreadCount: 0 };
+    },
+  );
+
+  app.get(
+    "/api/me/stream",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "Server-sent events for the signed-in user only (notifications, booking changes)",
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      streamLiveEvents(request, reply, bus, (event) => event.topic === "user" && event.userId === user.id);
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** The in-app events a student hears about (PRODUCT.md §6). */
+export const NOTIFICATION_TYPES = [
+  "booking_confirmed",
+  "booking_rescheduled",
+  "booking_cancelled",
+  "feedback_ready",
+  "reminder",
+  "certificate_issued",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const unreadCountSchema = z.object({ unreadCount: z.number().int() });

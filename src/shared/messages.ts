@@ -46,3 +46,36 @@ export const MESSAGES = {
   legalLink: "Terms, Privacy Policy, and Legal Information",
   finishButton: "Finish and Go to Dashboard",
 } as const;
+
+/** Dashboard, reschedule, scorecard and certificate texts (PRODUCT.md §6, §7). */
+export const DASHBOARD_MESSAGES = {
+  rescheduleWindow:
+    "Sessions can be rescheduled or cancelled up to 12 hours before they start. This one starts in less than 12 hours.",
+  rescheduleSameSlot: "Pick a different slot from the one you already have.",
+  rescheduleSlotGone: "That slot is no longer available. Please pick another one.",
+  rescheduleNotAllowed: "Only confirmed mock interviews can be rescheduled.",
+  cancelNotAllowed: "Only confirmed bookings can be cancelled.",
+  bookingNotFound: "We could not find that booking.",
+} as const;
+
+export const SCORECARD_MESSAGES = {
+  scoreRange: "Scores are whole numbers from 1 to 5.",
+  missingAreas: (areas: string) => `Score every area of this package: ${areas}.`,
+  tagTooLong: "Tags can be at most 30 characters.",
+  tooManyTags: "Use at most 8 tags.",
+  notesTooLong: "Notes can be at most 4000 characters.",
+  recordingUrlInvalid: "Enter a full recording link starting with https://",
+  mockOnly: "Scorecards are for mock interviews.",
+  notStarted: "This session has not started yet.",
+  notAttended: "This booking was cancelled or marked as a no-show, so it cannot get a scorecard.",
+  outcomeNotAllowed: "Only a confirmed, completed or no-show booking can be marked.",
+  noShowHasScorecard: "This booking has a scorecard, so it cannot be marked as a no-show.",
+} as const;
+
+export const CERTIFICATE_MESSAGES = {
+  notFound: "No certificate has this code. Check the code and try again.",
+  revoked: "This certificate was revoked.",
+  kindNotCertified: "Certificates are for workshops and internships.",
+  notEligible: "Only a confirmed or completed booking can earn a certificate.",
+  notStarted: "This workshop or internship has not started yet.",
+} as const;

@@ -4,10 +4,17 @@ import { catalogRoutes } from "./catalog/routes.js";
 import { startJobWorker } from "./jobs/worker.js";
 import { meRoutes } from "./me/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
+import { scorecardRoutes } from "./scorecards/routes.js";
 import { siteRoutes } from "./site/routes.js";
 
 /** Every feature's routes, registered in this order after the app plugins. */
-export const routeModules: FastifyPluginAsyncZod[] = [siteRoutes, meRoutes, catalogRoutes, notificationRoutes];
+export const routeModules: FastifyPluginAsyncZod[] = [
+  siteRoutes,
+  meRoutes,
+  catalogRoutes,
+  notificationRoutes,
+  scorecardRoutes,
+];
 
 /** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */
 export const workerStarters: Array<(app: FastifyInstance) => void> = [startJobWorker];

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { SCORECARD_MESSAGES } from "../messages.js";
+
+/** Areas a mock interview is scored on (spec §1); packages with a phone round add it (spec §2). */
+export const SCORE_AREAS = ["resume", "technical", "communication", "phoneScreen"] as const;
+export type ScoreArea = (typeof SCORE_AREAS)[number];
+
+export const SCORE_AREA_LABELS: Record<ScoreArea, string> = {
+  resume: "Resume",
+  technical: "Technical",
+  communication: "Communication",
+  phoneScreen: "Phone screen",
+};
+
+export const SCORE_MIN = 1;
+export const SCORE_MAX = 5;
+export const SCORECARD_MAX_TAGS = 8;
+export const SCORECARD_TAG_MAX_LENGTH = 30;
+export const SCORECARD_NOTES_MAX_LENGTH = 4000;
+
+const PACKAGES_WITH_PHONE_ROUND = new Set(["product", "maang"]);
+
+export function scoreAreasFor(packageKey: string): ScoreArea[] {
+  return SCORE_AREAS.filter((area) => area !== "phoneScreen" || PACKAGES_WITH_PHONE_ROUND.has(packageKey));
+}
+
+const score = z
+  .number({ message: SCORECARD_MESSAGES.scoreRange })
+  .int(SCORECARD_MESSAGES.scoreRange)
+  .min(SCORE_MIN, SCORECARD_MESSAGES.scoreRange)
+  .max(SCORE_MAX, SCORECARD_MESSAGES.scoreRange);
+
+export const scoresSchema = z.object({
+  resume: score.optional(),
+  technical: score.optional(),
+  communication: score.optional(),
+  phoneScreen: score.optional(),
+});
+export type Scores = z.infer<typeof scoresSchema>;
+
+export const scorecardInputSchema = z.object({
+  scores: scoresSchema,
+  overall: score,
+  tags: z
+    .array(z.string().trim().min(1).max(SCORECARD_TAG_MAX_LENGTH, SCORECARD_MESSAGES.tagTooLong))
+    .max(SCORECARD_MAX_TAGS, SCORECARD_MESSAGES.tooManyTags),
+  notes: z.string().trim().max(SCORECARD_NOTES_MAX_LENGTH, SCORECARD_MESSAGES.notesTooLong),
+  recordingUrl: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || /^https?:\/\/[^\s]+$/.test(value), SCORECARD_MESSAGES.recordingUrlInvalid),
+});
+export type ScorecardInput = z.infer<typeof scorecardInputSchema>;
+
+/** The areas a package needs, all scored and nothing else; the message names what is missing. */
+export function missingScoreAreas(packageKey: string, scores: Scores): ScoreArea[] {
+  return scoreAreasFor(packageKey).filter((area) => scores[area] === undefined);
+}
+
+export const scorecardSchema = z.object({
+  bookingId: z.string(),
+  packageKey: z.string(),
+  areas: z.array(z.enum(SCORE_AREAS)),
+  scores: scoresSchema,
+  overall: z.number().int(),
+  tags: z.array(z.string()),
+  notes: z.string(),
+  recordingUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Scorecard = z.infer<typeof scorecardSchema>;
+
+export const BOOKING_OUTCOMES = ["completed", "no_show"] as const;
+export const outcomeInputSchema = z.object({ outcome: z.enum(BOOKING_OUTCOMES) });
+
+export const adminScorecardViewSchema = z.object({
+  booking: z.object({
+    id: z.string(),
+    kind: z.enum(["mock", "workshop", "internship"]),
+    packageKey: z.string(),
+    status: z.string(),
+    title: z.string(),
+    startAt: z.string(),
+    studentName: z.string(),
+    studentEmail: z.string(),
+  }),
+  areas: z.array(z.enum(SCORE_AREAS)),
+  scorecard: scorecardSchema.nullable(),
+});
+export type AdminScorecardView = z.infer<typeof adminScorecardViewSchema>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogRoutes } from "./catalog/routes.js";
+import { certificateRoutes } from "./certificates/routes.js";
 import { startJobWorker } from "./jobs/worker.js";
 import { meRoutes } from "./me/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
@@ -14,6 +15,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   catalogRoutes,
   notificationRoutes,
   scorecardRoutes,
+  certificateRoutes,
 ];
 
 /** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../../shared/errors.js";
+import { CERTIFICATE_MESSAGES } from "../../../shared/messages.js";
+import { publicCertificateSchema } from "../../../shared/schemas/certificates.js";
+import { requireAdmin } from "../../plugins/auth.js";
+import { renderCertificatePdf } from "./pdf.js";
+import { revokeCertificate } from "./repository.js";
+import { findPublicCertificate, issueCertificate } from "./service.js";
+
+const codeParams = z.object({ code: z.string().max(64) });
+/** Codes carry 80 random bits; the limit only keeps scrapers from hammering the lookup. */
+const lookupLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
+
+export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    "/api/certificates/:code",
+    {
+      config: lookupLimit,
+      schema: {
+        tags: ["certificates"],
+        summary: "Public check of a certificate: to whom, for what, when, and whether it was revoked",
+        params: codeParams,
+        response: { 200: publicCertificateSchema },
+      },
+    },
+    async (request) => findPublicCertificate(deps, request.params.code),
+  );
+
+  app.get(
+    "/api/certificates/:code/pdf",
+    {
+      config: lookupLimit,
+      schema: {
+        tags: ["certificates"],
+        summary: "The certificate as a PDF (refused once revoked)",
+        params: codeParams,
+        produces: ["application/pdf"],
+      },
+    },
+    async (request, reply) => {
+      const certificate = await findPublicCertificate(deps, request.params.code);
+      if (certificate.status === "revoked") throw new AppError("NOT_FOUND", CERTIFICATE_MESSAGES.revoked);
+      const issuedOn = new Intl.DateTimeFormat("en-IN", {
+        timeZone: deps.config.timeZone,
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+      }).format(new Date(certificate.issuedAt));
+      const pdf = await renderCertificatePdf(
+        certificate,
+        `${deps.config.publicUrl}/certificates/${certificate.code}`,
+        issuedOn,
+      );
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="certificate-${certificate.code}.pdf"`)
+        .header("cache-control", "private, max-age=300")
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  app.post(
+    "/api/admin/bookings/:id/certificate",
+    {
+      schema: {
+        tags: ["admin", "certificates"],
+        summary: "Marks workshop attendance or internship completion and issues the certificate (idempotent)",
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ certificate: publicCertificateSchema, created: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return issueCertificate(deps, request.params.id);
+    },
+  );
+
+  app.post(
+    "/api/admin/certificates/:code/revoke",
+    {
+      schema: {
+        tags: ["admin", "certificates"],
+        summary: "Revokes a certificate; its public page then says so",
+        params: codeParams,
+        response: { 200: publicCertificateSchema },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      await revokeCertificate(deps.db, request.params.code, new Date().toISOString());
+      return findPublicCertificate(deps, request.params.code);
+    },
+  );
+};

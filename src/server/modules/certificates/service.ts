@@ -1,0 +1,129 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { AppError } from "../../../shared/errors.js";
+import { CERTIFICATE_MESSAGES, DASHBOARD_MESSAGES } from "../../../shared/messages.js";
+import {
+  CERTIFICATE_KIND_LABELS,
+  type CertificateKind,
+  type PublicCertificate,
+} from "../../../shared/schemas/certificates.js";
+import type { AppDeps } from "../../app.js";
+import { forUpdate } from "../../db/database.js";
+import type { BookingStatus, CertificatesTable } from "../../db/schema.js";
+import { findBookingSession } from "../dashboard/sessions-repository.js";
+import { escapeHtml, layoutEmail } from "../mail/layout.js";
+import { notifyUser } from "../notifications/service.js";
+import { findCertificateByBooking, findCertificateByCode, findRecipientName, insertCertificate } from "./repository.js";
+
+/** Crockford base32: no I, L, O or U, so a code read aloud or retyped is not misread. */
+const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const ELIGIBLE: readonly BookingStatus[] = ["confirmed", "completed"];
+
+export function newCertificateCode(): string {
+  const groups = Array.from({ length: 4 }, () =>
+    Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(""),
+  );
+  return `CP-${groups.join("-")}`;
+}
+
+export function toPublicCertificate(row: CertificatesTable): PublicCertificate {
+  return {
+    code: row.code,
+    recipientName: row.recipient_name,
+    title: row.title,
+    kind: row.kind as CertificateKind,
+    issuedAt: row.issued_at,
+    status: row.revoked_at ? "revoked" : "valid",
+    revokedAt: row.revoked_at,
+  };
+}
+
+export async function findPublicCertificate(deps: AppDeps, code: string): Promise<PublicCertificate> {
+  const row = await findCertificateByCode(deps.db, code.trim().toUpperCase());
+  if (!row) throw new AppError("NOT_FOUND", CERTIFICATE_MESSAGES.notFound);
+  return toPublicCertificate(row);
+}
+
+/**
+ * Records workshop attendance or internship completion and issues the certificate. Issuing
+ * twice returns the first certificate, so a double click never makes two codes.
+ */
+export async function issueCertificate(
+  deps: AppDeps,
+  bookingId: string,
+): Promise<{ certificate: PublicCertificate; created: boolean }> {
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const booking = await forUpdate(
+      deps.dialect,
+      trx.selectFrom("bookings").selectAll().where("id", "=", bookingId),
+    ).executeTakeFirst();
+    const session = booking && (await findBookingSession(trx, deps.config.timeZone, bookingId));
+    if (!booking || !session) throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.bookingNotFound);
+    const existing = await findCertificateByBooking(trx, bookingId);
+    if (existing) return { row: existing, created: false, session };
+    if (booking.kind === "mock") throw new AppError("CONFLICT", CERTIFICATE_MESSAGES.kindNotCertified);
+    if (!ELIGIBLE.includes(booking.status)) throw new AppError("CONFLICT", CERTIFICATE_MESSAGES.notEligible);
+    if (Date.parse(session.startAt) > Date.now()) throw new AppError("CONFLICT", CERTIFICATE_MESSAGES.notStarted);
+
+    const now = new Date().toISOString();
+    const row: CertificatesTable = {
+      id: randomUUID(),
+      code: newCertificateCode(),
+      user_id: booking.user_id,
+      booking_id: booking.id,
+      kind: booking.kind,
+      recipient_name: await findRecipientName(trx, booking.user_id),
+      title: session.level ? `${session.title} (${session.level})` : session.title,
+      issued_at: now,
+      revoked_at: null,
+    };
+    await insertCertificate(trx, row);
+    await trx
+      .updateTable("bookings")
+      .set({ status: "completed", attendance: booking.kind === "workshop" ? "attended" : "completed", updated_at: now })
+      .where("id", "=", booking.id)
+      .execute();
+    return { row, created: true, session };
+  });
+
+  const certificate = toPublicCertificate(result.row);
+  if (result.created) {
+    const link = `/certificates/${certificate.code}`;
+    await notifyUser(deps, {
+      userId: result.session.userId,
+      type: "certificate_issued",
+      title: "Your certificate is ready",
+      body: `${certificate.title}: certificate ${certificate.code}.`,
+      link,
+    });
+    await sendCertificateEmail(deps, result.session.userEmail, certificate);
+  }
+  return { certificate, created: result.created };
+}
+
+async function sendCertificateEmail(deps: AppDeps, to: string, certificate: PublicCertificate): Promise<void> {
+  const page = `${deps.config.publicUrl}/certificates/${certificate.code}`;
+  try {
+    await deps.mailer.send({
+      to,
+      subject: `Your certificate: ${certificate.title}`,
+      text: [
+        `Congratulations, ${certificate.recipientName}!`,
+        "",
+        `${CERTIFICATE_KIND_LABELS[certificate.kind]}: ${certificate.title}`,
+        `Certificate code: ${certificate.code}`,
+        `Anyone can check it here: ${page}`,
+        `Download the PDF: ${page.replace("/certificates/", "/api/certificates/")}/pdf`,
+      ].join("\n"),
+      html: layoutEmail(
+        "Your certificate is ready",
+        `<p>Congratulations, ${escapeHtml(certificate.recipientName)}!</p>
+<p>${escapeHtml(CERTIFICATE_KIND_LABELS[certificate.kind])}: <strong>${escapeHtml(certificate.title)}</strong></p>
+<p>Certificate code: <code>${escapeHtml(certificate.code)}</code></p>
+<p><a href="${escapeHtml(page)}">View and share your certificate</a></p>`,
+      ),
+    });
+  } catch (err) {
+    // The certificate exists and the dashboard shows it; a mail outage must not undo that.
+    deps.log.error({ err, to }, "certificate e-mail failed");
+  }
+}

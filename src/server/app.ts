@@ -76,7 +76,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const handle = openDatabase(config.databaseUrl);
+  const handle = openDatabase(config.databaseUrl, {
+    onIdleError: (err) => app.log.warn({ err }, "idle database connection lost"),
+  });
   const mailer =
     options.mailer ??
     (config.mail.smtpUrl

@@ -22,9 +22,15 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export function openDatabase(
+  url: string,
+  options: { poolSize?: number; onIdleError?: (err: Error) => void } = {},
+): DatabaseHandle {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on("error", (err) => options.onIdleError?.(err));
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", pool, close: () => db.destroy() };
   }

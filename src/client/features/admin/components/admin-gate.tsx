@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { MESSAGES } from "../../../../shared/messages.js";
-import { Button } from "../../../ui/button.js";
 import { Spinner } from "../../../ui/alert.js";
+import { Button } from "../../../ui/button.js";
 import { useMe } from "../../session/api/get-me.js";
 import { useSignOut } from "../../session/api/sign-out.js";
 

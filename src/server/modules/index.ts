@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogRoutes } from "./catalog/routes.js";
 import { certificateRoutes } from "./certificates/routes.js";
+import { dashboardRoutes } from "./dashboard/routes.js";
 import { startJobWorker } from "./jobs/worker.js";
 import { meRoutes } from "./me/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
@@ -16,6 +17,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   notificationRoutes,
   scorecardRoutes,
   certificateRoutes,
+  dashboardRoutes,
 ];
 
 /** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */

@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import { expect, it } from "vitest";
+import type { Dashboard } from "../../../shared/schemas/dashboard.js";
+import { addDays, zonedDate } from "../../../shared/time.js";
+import type { BookingsTable } from "../../db/schema.js";
+import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
+import { describeEachDialect, json } from "../../test/test-app.js";
+
+const HOUR = 3_600_000;
+const hoursFromNow = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
+
+describeEachDialect("student dashboard", (t) => {
+  const dashboard = async (cookie: string) => json<Dashboard>(await t().request({ url: "/api/dashboard", cookie }));
+
+  async function mockAt(userId: string, startInHours: number, overrides: Partial<BookingsTable> = {}) {
+    const { db } = t().app.deps;
+    const slot = await buildSlot(db, {
+      start_at: hoursFromNow(startInHours),
+      end_at: hoursFromNow(startInHours + 0.75),
+    });
+    return { slot, booking: await buildBooking(db, { user_id: userId, target_id: slot.id, ...overrides }) };
+  }
+
+  async function scorecard(bookingId: string, overall: number) {
+    const now = new Date().toISOString();
+    await t()
+      .app.deps.db.insertInto("scorecards")
+      .values({
+        id: randomUUID(),
+        booking_id: bookingId,
+        scores: JSON.stringify({ resume: overall, technical: overall, communication: overall }),
+        overall,
+        tags: JSON.stringify(["Structured"]),
+        notes: "Good",
+        recording_url: null,
+        created_by: "admin@example.com",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+
+  it("needs a signed-in user", async () => {
+    expect((await t().request({ url: "/api/dashboard" })).statusCode).toBe(401);
+  });
+
+  it("tells a student without a booking to book one, with empty stats", async () => {
+    const cookie = await t().signIn("new-student@example.com");
+    const data = await dashboard(cookie);
+    expect(data).toMatchObject({
+      firstName: "new-student",
+      hasBooking: false,
+      sessions: [],
+      internship: null,
+      stats: { nextInterviewAt: null, averageRating: null, completedMocks: 0, practiceMinutes: 0 },
+    });
+    expect(data.goals.map((g) => g.current)).toEqual([0, 0, 0, 0]);
+  });
+
+  it("shows the student's own sessions with stats, feedback, internship week and goals", async () => {
+    const { db } = t().app.deps;
+    const cookie = await t().signIn("busy@example.com");
+    const userId = await findUserId(db, "busy@example.com");
+    await t().signIn("bystander@example.com");
+    const otherId = await findUserId(db, "bystander@example.com");
+
+    const next = await mockAt(userId, 48);
+    const later = await mockAt(userId, 96);
+    const soon = await mockAt(userId, 11);
+    const done1 = await mockAt(userId, -48, { status: "completed" });
+    const done2 = await mockAt(userId, -24, { status: "completed" });
+    await scorecard(done1.booking.id, 4);
+    await scorecard(done2.booking.id, 3);
+    const cancelled = await mockAt(userId, 30, { status: "cancelled", cancel_reason: "Exam clash" });
+    await mockAt(userId, 50, { status: "pending_payment" });
+    await mockAt(otherId, 20);
+    const workshop = await buildWorkshop(db, { start_at: hoursFromNow(-5), end_at: hoursFromNow(-3) });
+    await buildBooking(db, {
+      user_id: userId,
+      target_id: workshop.id,
+      kind: "workshop",
+      package_key: "ws_dsa",
+      status: "completed",
+    });
+    const today = zonedDate(new Date(), "Asia/Kolkata");
+    const internship = await buildInternship(db, { start_date: addDays(today, -8), weeks: 2 });
+    await buildBooking(db, {
+      user_id: userId,
+      target_id: internship.id,
+      kind: "internship",
+      package_key: "int_frontend",
+    });
+
+    const data = await dashboard(cookie);
+    expect(data.hasBooking).toBe(true);
+    expect(data.sessions).toHaveLength(8);
+    expect(data.stats).toEqual({
+      nextInterviewAt: soon.slot.start_at,
+      averageRating: 3.5,
+      ratedSessions: 2,
+      completedMocks: 2,
+      practiceMinutes: 45 + 45 + 120,
+    });
+
+    const byId = new Map(data.sessions.map((s) => [s.bookingId, s]));
+    expect(byId.get(next.booking.id)).toMatchObject({
+      canCancel: true,
+      canReschedule: true,
+      meetingLink: null,
+      status: "confirmed",
+    });
+    expect(byId.get(later.booking.id)?.canReschedule).toBe(true);
+    expect(byId.get(soon.booking.id)).toMatchObject({ canCancel: false, canReschedule: false });
+    expect(byId.get(cancelled.booking.id)).toMatchObject({
+      status: "cancelled",
+      cancelReason: "Exam clash",
+      canCancel: false,
+    });
+    expect(byId.get(done1.booking.id)?.scorecard).toMatchObject({ overall: 4, tags: ["Structured"] });
+    expect(byId.get(next.booking.id)?.googleCalendarUrl).toContain("calendar.google.com");
+
+    expect(data.internship).toMatchObject({ title: internship.title, currentWeek: 2, weeks: 2, mentor: "Ananya Iyer" });
+    expect(data.internship?.weekPlans).toHaveLength(2);
+    expect(data.goals.find((g) => g.id === "mocks")).toMatchObject({ current: 2, target: 3 });
+    expect(data.goals.find((g) => g.id === "rating")).toMatchObject({ current: 3.5, target: 4 });
+    expect(data.goals.find((g) => g.id === "workshop")).toMatchObject({ current: 1, target: 1 });
+  });
+
+  it("shows the join link once an admin sets it, the booking's own link first", async () => {
+    const { db } = t().app.deps;
+    const cookie = await t().signIn("joiner@example.com");
+    const userId = await findUserId(db, "joiner@example.com");
+    const { slot, booking } = await mockAt(userId, 30);
+    const link = async () => (await dashboard(cookie)).sessions.find((s) => s.bookingId === booking.id)?.meetingLink;
+    expect(await link()).toBeNull();
+    await db
+      .updateTable("slots")
+      .set({ meeting_link: "https://meet.example.com/slot" })
+      .where("id", "=", slot.id)
+      .execute();
+    expect(await link()).toBe("https://meet.example.com/slot");
+    await db
+      .updateTable("bookings")
+      .set({ meeting_link: "https://meet.example.com/mine" })
+      .where("id", "=", booking.id)
+      .execute();
+    expect(await link()).toBe("https://meet.example.com/mine");
+  });
+});

@@ -1,0 +1,182 @@
+import { RESCHEDULE_MIN_NOTICE_HOURS } from "../../../shared/constants.js";
+import type { Dashboard, DashboardInternship, DashboardSession, Goal } from "../../../shared/schemas/dashboard.js";
+import { SESSION_STATUSES, weekPlanSchema } from "../../../shared/schemas/dashboard.js";
+import type { Scorecard } from "../../../shared/schemas/scorecards.js";
+import { zonedDate } from "../../../shared/time.js";
+import type { AppDeps } from "../../app.js";
+import type { SessionUser } from "../../plugins/auth.js";
+import { findCertificatesByUser } from "../certificates/repository.js";
+import { toScorecard } from "../scorecards/mapping.js";
+import { findScorecardsByUser } from "../scorecards/repository.js";
+import { googleCalendarUrl } from "./calendar-link.js";
+import { findInternshipById, findProfileByUser } from "./repository.js";
+import { type BookingSession, findBookingSessions } from "./sessions-repository.js";
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+export const MOCK_GOAL = 3;
+export const RATING_GOAL = 4;
+
+type ShownStatus = (typeof SESSION_STATUSES)[number];
+
+/** Cancelling (and moving a mock) is open until 12 hours before the start (spec §9). */
+export function changeDeadline(startAt: string): Date {
+  return new Date(Date.parse(startAt) - RESCHEDULE_MIN_NOTICE_HOURS * HOUR_MS);
+}
+
+export async function getDashboard(deps: AppDeps, user: SessionUser, now = new Date()): Promise<Dashboard> {
+  const { db, config } = deps;
+  const [rows, scorecardRows, certificateRows, profile] = await Promise.all([
+    findBookingSessions(db, config.timeZone, { userId: user.id, statuses: SESSION_STATUSES }),
+    findScorecardsByUser(db, user.id),
+    findCertificatesByUser(db, user.id),
+    findProfileByUser(db, user.id),
+  ]);
+  const scorecards = new Map(scorecardRows.map((row) => [row.booking_id, toScorecard(row, row.package_key)]));
+  const certificates = new Map(
+    certificateRows.map((row) => [
+      row.booking_id,
+      { code: row.code, status: row.revoked_at ? ("revoked" as const) : ("valid" as const) },
+    ]),
+  );
+
+  const sessions = rows
+    .map((row) =>
+      toDashboardSession(
+        deps,
+        row,
+        now,
+        scorecards.get(row.bookingId) ?? null,
+        certificates.get(row.bookingId) ?? null,
+      ),
+    )
+    .sort((a, b) => a.startAt.localeCompare(b.startAt));
+
+  const mocks = sessions.filter((s) => s.kind === "mock");
+  const nextInterview = mocks.find((s) => s.status === "confirmed" && Date.parse(s.endAt) > now.getTime());
+  const rated = sessions.flatMap((s) => (s.scorecard ? [s.scorecard.overall] : []));
+  const averageRating = rated.length ? Math.round((rated.reduce((a, b) => a + b, 0) / rated.length) * 10) / 10 : null;
+  const completedMocks = mocks.filter((s) => s.status === "completed").length;
+  const practiceMinutes = sessions
+    .filter((s) => s.status === "completed" && s.kind !== "internship")
+    .reduce((total, s) => total + Math.round((Date.parse(s.endAt) - Date.parse(s.startAt)) / 60_000), 0);
+  const attendedWorkshops = sessions.filter((s) => s.kind === "workshop" && s.status === "completed").length;
+
+  const goals: Goal[] = [
+    {
+      id: "mocks",
+      label: `Complete ${MOCK_GOAL} mock interviews`,
+      current: Math.min(completedMocks, MOCK_GOAL),
+      target: MOCK_GOAL,
+      href: "/onboarding?type=mockInterview",
+    },
+    {
+      id: "rating",
+      label: `Reach an average rating of ${RATING_GOAL} out of 5`,
+      current: Math.min(averageRating ?? 0, RATING_GOAL),
+      target: RATING_GOAL,
+      href: "/dashboard?tab=interviews",
+    },
+    {
+      id: "workshop",
+      label: "Attend a workshop",
+      current: Math.min(attendedWorkshops, 1),
+      target: 1,
+      href: "/onboarding?type=workshop",
+    },
+    {
+      id: "profile",
+      label: "Complete your profile with a verified phone",
+      current: profileSteps(profile),
+      target: 2,
+      href: "/dashboard?tab=profile",
+    },
+  ];
+
+  const firstName = profile?.first_name?.trim() || user.name.trim().split(/\s+/)[0] || user.email.split("@")[0] || "";
+  return {
+    firstName,
+    hasBooking: sessions.some((s) => s.status !== "cancelled"),
+    stats: {
+      nextInterviewAt: nextInterview?.startAt ?? null,
+      averageRating,
+      ratedSessions: rated.length,
+      completedMocks,
+      practiceMinutes,
+    },
+    sessions,
+    internship: await currentInternship(deps, rows, certificates, now),
+    goals,
+  };
+}
+
+function toDashboardSession(
+  deps: AppDeps,
+  row: BookingSession,
+  now: Date,
+  scorecard: Scorecard | null,
+  certificate: DashboardSession["certificate"],
+): DashboardSession {
+  const deadline = changeDeadline(row.startAt);
+  const open = row.status === "confirmed" && now < deadline;
+  return {
+    bookingId: row.bookingId,
+    kind: row.kind,
+    packageKey: row.packageKey,
+    status: row.status as ShownStatus,
+    title: row.title,
+    startAt: row.startAt,
+    endAt: row.endAt,
+    meetingLink: row.status === "confirmed" ? row.meetingLink : null,
+    interviewerName: row.interviewerName,
+    level: row.level,
+    cancelReason: row.cancelReason,
+    amountPaise: row.amountPaise,
+    changeDeadline: deadline.toISOString(),
+    canCancel: open,
+    canReschedule: open && row.kind === "mock",
+    googleCalendarUrl: googleCalendarUrl({
+      title: row.title,
+      startAt: row.startAt,
+      endAt: row.endAt,
+      details: `${row.title} with CareerPrep. Manage it at ${deps.config.publicUrl}/dashboard`,
+      location: row.meetingLink ?? undefined,
+    }),
+    scorecard,
+    certificate,
+  };
+}
+
+function profileSteps(profile: Awaited<ReturnType<typeof findProfileByUser>>): number {
+  if (!profile) return 0;
+  return (profile.completed_at ? 1 : 0) + (profile.phone_verified_at ? 1 : 0);
+}
+
+async function currentInternship(
+  deps: AppDeps,
+  rows: BookingSession[],
+  certificates: Map<string, DashboardSession["certificate"]>,
+  now: Date,
+): Promise<DashboardInternship | null> {
+  // Rows come newest first: the latest enrolment is the one the student is in.
+  const enrolment = rows.find((row) => row.kind === "internship" && row.status !== "cancelled");
+  if (!enrolment) return null;
+  const internship = await findInternshipById(deps.db, enrolment.targetId);
+  if (!internship) return null;
+  const today = zonedDate(now, deps.config.timeZone);
+  const elapsedDays = Math.floor(
+    (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${internship.start_date}T00:00:00Z`)) / DAY_MS,
+  );
+  const week = Math.floor(elapsedDays / 7) + 1;
+  return {
+    bookingId: enrolment.bookingId,
+    status: enrolment.status as ShownStatus,
+    title: internship.title,
+    mentor: internship.mentor,
+    startDate: internship.start_date,
+    weeks: internship.weeks,
+    weekPlans: weekPlanSchema.array().catch([]).parse(JSON.parse(internship.week_plans)),
+    currentWeek: elapsedDays >= 0 && week <= internship.weeks ? week : null,
+    certificate: certificates.get(enrolment.bookingId) ?? null,
+  };
+}

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { scorecardSchema } from "./scorecards.js";
+
+export const DASHBOARD_TABS = ["overview", "interviews", "workshops", "internships", "profile"] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+export const SESSION_STATUSES = ["confirmed", "completed", "no_show", "cancelled"] as const;
+
+export const dashboardSessionSchema = z.object({
+  bookingId: z.string(),
+  kind: z.enum(["mock", "workshop", "internship"]),
+  packageKey: z.string(),
+  status: z.enum(SESSION_STATUSES),
+  title: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  /** Set by an admin on the slot, session or booking; null until then. */
+  meetingLink: z.string().nullable(),
+  interviewerName: z.string().nullable(),
+  level: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  amountPaise: z.number().int(),
+  /** Cancel (and, for mocks, reschedule) is open until this instant: 12 hours before start. */
+  changeDeadline: z.string(),
+  canCancel: z.boolean(),
+  canReschedule: z.boolean(),
+  googleCalendarUrl: z.string(),
+  scorecard: scorecardSchema.nullable(),
+  certificate: z.object({ code: z.string(), status: z.enum(["valid", "revoked"]) }).nullable(),
+});
+export type DashboardSession = z.infer<typeof dashboardSessionSchema>;
+
+export const weekPlanSchema = z.object({ title: z.string(), deliverables: z.string() });
+
+export const dashboardInternshipSchema = z.object({
+  bookingId: z.string(),
+  status: z.enum(SESSION_STATUSES),
+  title: z.string(),
+  mentor: z.string(),
+  startDate: z.string(),
+  weeks: z.number().int(),
+  weekPlans: z.array(weekPlanSchema),
+  /** 1-based week running today in the platform zone; null before the start and after the end. */
+  currentWeek: z.number().int().nullable(),
+  certificate: z.object({ code: z.string(), status: z.enum(["valid", "revoked"]) }).nullable(),
+});
+export type DashboardInternship = z.infer<typeof dashboardInternshipSchema>;
+
+export const goalSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  current: z.number(),
+  target: z.number(),
+  /** Where to go to move the goal on. */
+  href: z.string(),
+});
+export type Goal = z.infer<typeof goalSchema>;
+
+export const dashboardSchema = z.object({
+  firstName: z.string(),
+  /** A confirmed or attended booking exists; without one the dashboard shows onboarding instead. */
+  hasBooking: z.boolean(),
+  stats: z.object({
+    nextInterviewAt: z.string().nullable(),
+    averageRating: z.number().nullable(),
+    ratedSessions: z.number().int(),
+    completedMocks: z.number().int(),
+    practiceMinutes: z.number().int(),
+  }),
+  sessions: z.array(dashboardSessionSchema),
+  internship: dashboardInternshipSchema.nullable(),
+  goals: z.array(goalSchema),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const rescheduleOptionSchema = z.object({
+  slotId: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  interviewerName: z.string(),
+  seatsLeft: z.number().int(),
+});
+export type RescheduleOption = z.infer<typeof rescheduleOptionSchema>;
+
+export const rescheduleOptionsSchema = z.object({ slots: z.array(rescheduleOptionSchema) });
+
+export const rescheduleInputSchema = z.object({ slotId: z.string().min(1, "Pick a new slot.") });
+
+export const CANCEL_REASON_MAX_LENGTH = 500;
+export const cancelInputSchema = z.object({
+  reason: z.string().trim().max(CANCEL_REASON_MAX_LENGTH, "Keep the reason under 500 characters.").optional(),
+});
+
+export const changedSessionSchema = z.object({ session: dashboardSessionSchema });

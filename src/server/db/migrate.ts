@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { Db } from "./database.js";
 import * as m0001 from "./migrations/0001-initial.js";
+import * as m0005 from "./migrations/0005-resumes.js";
 
 /** Migrations are listed here (not read from disk) so a bundled server finds them too. */
 const migrations: Record<string, Migration> = {
   "0001-initial": m0001,
+  "0005-resumes": m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -247,6 +247,12 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export interface ResumesTable {
+  user_id: string;
+  url: string;
+  updated_at: string;
+}
+
 /** better-auth's user table, read by our queries (better-auth owns its schema). */
 export interface AuthUserTable {
   id: string;
@@ -278,5 +284,6 @@ export interface Database {
   jobs: JobsTable;
   certificates: CertificatesTable;
   audit_log: AuditLogTable;
+  resumes: ResumesTable;
   user: AuthUserTable;
 }

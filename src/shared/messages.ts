@@ -56,6 +56,9 @@ export const DASHBOARD_MESSAGES = {
   rescheduleNotAllowed: "Only confirmed mock interviews can be rescheduled.",
   cancelNotAllowed: "Only confirmed bookings can be cancelled.",
   bookingNotFound: "We could not find that booking.",
+  pickSlot: "Pick a new slot.",
+  cancelReasonTooLong: "Keep the reason under 500 characters.",
+  resumeUrlInvalid: "Enter a full link to your resume, starting with https://",
 } as const;
 
 export const SCORECARD_MESSAGES = {

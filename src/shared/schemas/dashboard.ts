@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DASHBOARD_MESSAGES } from "../messages.js";
 import { scorecardSchema } from "./scorecards.js";
 
 export const DASHBOARD_TABS = ["overview", "interviews", "workshops", "internships", "profile"] as const;
@@ -68,6 +69,8 @@ export const dashboardSchema = z.object({
     practiceMinutes: z.number().int(),
   }),
   sessions: z.array(dashboardSessionSchema),
+  /** A link to the student's resume, shown to their interviewers. */
+  resumeUrl: z.string().nullable(),
   internship: dashboardInternshipSchema.nullable(),
   goals: z.array(goalSchema),
 });
@@ -84,11 +87,21 @@ export type RescheduleOption = z.infer<typeof rescheduleOptionSchema>;
 
 export const rescheduleOptionsSchema = z.object({ slots: z.array(rescheduleOptionSchema) });
 
-export const rescheduleInputSchema = z.object({ slotId: z.string().min(1, "Pick a new slot.") });
+export const rescheduleInputSchema = z.object({ slotId: z.string().min(1, DASHBOARD_MESSAGES.pickSlot) });
 
 export const CANCEL_REASON_MAX_LENGTH = 500;
 export const cancelInputSchema = z.object({
-  reason: z.string().trim().max(CANCEL_REASON_MAX_LENGTH, "Keep the reason under 500 characters.").optional(),
+  reason: z.string().trim().max(CANCEL_REASON_MAX_LENGTH, DASHBOARD_MESSAGES.cancelReasonTooLong).optional(),
 });
 
 export const changedSessionSchema = z.object({ session: dashboardSessionSchema });
+
+/** An empty link removes the resume. */
+export const resumeInputSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(2000, DASHBOARD_MESSAGES.resumeUrlInvalid)
+    .refine((value) => value === "" || /^https?:\/\/[^\s]+\.[^\s]+$/.test(value), DASHBOARD_MESSAGES.resumeUrlInvalid),
+});
+export type ResumeInput = z.infer<typeof resumeInputSchema>;

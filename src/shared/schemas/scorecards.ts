@@ -84,6 +84,8 @@ export const adminScorecardViewSchema = z.object({
     startAt: z.string(),
     studentName: z.string(),
     studentEmail: z.string(),
+    /** The student's resume link, for the interviewer's resume round. */
+    studentResumeUrl: z.string().nullable(),
   }),
   areas: z.array(z.enum(SCORE_AREAS)),
   scorecard: scorecardSchema.nullable(),

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
+import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
 import type { Dashboard } from "../../../shared/schemas/dashboard.js";
+import type { AdminScorecardView } from "../../../shared/schemas/scorecards.js";
 import { addDays, zonedDate } from "../../../shared/time.js";
 import type { BookingsTable } from "../../db/schema.js";
 import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
@@ -55,6 +57,7 @@ describeEachDialect("student dashboard", (t) => {
       stats: { nextInterviewAt: null, averageRating: null, completedMocks: 0, practiceMinutes: 0 },
     });
     expect(data.goals.map((g) => g.current)).toEqual([0, 0, 0, 0]);
+    expect(data.resumeUrl).toBeNull();
   });
 
   it("shows the student's own sessions with stats, feedback, internship week and goals", async () => {
@@ -124,6 +127,34 @@ describeEachDialect("student dashboard", (t) => {
     expect(data.goals.find((g) => g.id === "mocks")).toMatchObject({ current: 2, target: 3 });
     expect(data.goals.find((g) => g.id === "rating")).toMatchObject({ current: 3.5, target: 4 });
     expect(data.goals.find((g) => g.id === "workshop")).toMatchObject({ current: 1, target: 1 });
+  });
+
+  it("keeps a resume link that counts toward the profile goal and reaches the interviewer", async () => {
+    const cookie = await t().signIn("resume@example.com");
+    const userId = await findUserId(t().app.deps.db, "resume@example.com");
+    const save = (url: string) => t().request({ method: "PUT", url: "/api/me/resume", cookie, payload: { url } });
+
+    const bad = await save("my resume");
+    expect(json(bad)).toEqual({
+      error: { code: "VALIDATION", message: DASHBOARD_MESSAGES.resumeUrlInvalid, field: "url" },
+    });
+    expect(json(await save("https://drive.example.com/resume.pdf"))).toEqual({
+      url: "https://drive.example.com/resume.pdf",
+    });
+    const data = await dashboard(cookie);
+    expect(data.resumeUrl).toBe("https://drive.example.com/resume.pdf");
+    expect(data.goals.find((g) => g.id === "profile")).toMatchObject({ current: 1, target: 3 });
+
+    const { booking } = await mockAt(userId, -2);
+    const admin = await t().signInAdmin();
+    const view = json<AdminScorecardView>(
+      await t().request({ url: `/api/admin/bookings/${booking.id}/scorecard`, cookie: admin }),
+    );
+    expect(view.booking.studentResumeUrl).toBe("https://drive.example.com/resume.pdf");
+
+    expect(json(await save(""))).toEqual({ url: null });
+    expect((await dashboard(cookie)).resumeUrl).toBeNull();
+    expect((await t().request({ method: "PUT", url: "/api/me/resume", payload: { url: "" } })).statusCode).toBe(401);
   });
 
   it("shows the join link once an admin sets it, the booking's own link first", async () => {

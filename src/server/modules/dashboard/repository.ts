@@ -7,3 +7,20 @@ export async function findInternshipById(db: Db, id: string) {
 export async function findProfileByUser(db: Db, userId: string) {
   return db.selectFrom("profiles").selectAll().where("user_id", "=", userId).executeTakeFirst();
 }
+
+export async function findResumeUrl(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom("resumes").select("url").where("user_id", "=", userId).executeTakeFirst();
+  return row?.url ?? null;
+}
+
+export async function saveResumeUrl(db: Db, userId: string, url: string, now: string): Promise<void> {
+  await db
+    .insertInto("resumes")
+    .values({ user_id: userId, url, updated_at: now })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ url, updated_at: now }))
+    .execute();
+}
+
+export async function deleteResume(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("resumes").where("user_id", "=", userId).execute();
+}

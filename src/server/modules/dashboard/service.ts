@@ -9,7 +9,7 @@ import { findCertificatesByUser } from "../certificates/repository.js";
 import { toScorecard } from "../scorecards/mapping.js";
 import { findScorecardsByUser } from "../scorecards/repository.js";
 import { googleCalendarUrl } from "./calendar-link.js";
-import { findInternshipById, findProfileByUser } from "./repository.js";
+import { findInternshipById, findProfileByUser, findResumeUrl } from "./repository.js";
 import { type BookingSession, findBookingSessions } from "./sessions-repository.js";
 
 const HOUR_MS = 3_600_000;
@@ -26,11 +26,12 @@ export function changeDeadline(startAt: string): Date {
 
 export async function getDashboard(deps: AppDeps, user: SessionUser, now = new Date()): Promise<Dashboard> {
   const { db, config } = deps;
-  const [rows, scorecardRows, certificateRows, profile] = await Promise.all([
+  const [rows, scorecardRows, certificateRows, profile, resumeUrl] = await Promise.all([
     findBookingSessions(db, config.timeZone, { userId: user.id, statuses: SESSION_STATUSES }),
     findScorecardsByUser(db, user.id),
     findCertificatesByUser(db, user.id),
     findProfileByUser(db, user.id),
+    findResumeUrl(db, user.id),
   ]);
   const scorecards = new Map(scorecardRows.map((row) => [row.booking_id, toScorecard(row, row.package_key)]));
   const certificates = new Map(
@@ -86,9 +87,9 @@ export async function getDashboard(deps: AppDeps, user: SessionUser, now = new D
     },
     {
       id: "profile",
-      label: "Complete your profile with a verified phone",
-      current: profileSteps(profile),
-      target: 2,
+      label: "Complete your profile: details, verified phone and resume",
+      current: profileSteps(profile) + (resumeUrl ? 1 : 0),
+      target: 3,
       href: "/dashboard?tab=profile",
     },
   ];
@@ -105,6 +106,7 @@ export async function getDashboard(deps: AppDeps, user: SessionUser, now = new D
       practiceMinutes,
     },
     sessions,
+    resumeUrl,
     internship: await currentInternship(deps, rows, certificates, now),
     goals,
   };

@@ -13,6 +13,7 @@ import type { AppDeps } from "../../app.js";
 import { forUpdate } from "../../db/database.js";
 import type { BookingStatus } from "../../db/schema.js";
 import type { SessionUser } from "../../plugins/auth.js";
+import { findResumeUrl } from "../dashboard/repository.js";
 import { findBookingSession } from "../dashboard/sessions-repository.js";
 import { escapeHtml, layoutEmail } from "../mail/layout.js";
 import { notifyUser } from "../notifications/service.js";
@@ -25,7 +26,10 @@ const MARKABLE: readonly BookingStatus[] = ["confirmed", "completed", "no_show"]
 export async function getAdminScorecardView(deps: AppDeps, bookingId: string): Promise<AdminScorecardView> {
   const session = await findBookingSession(deps.db, deps.config.timeZone, bookingId);
   if (!session) throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.bookingNotFound);
-  const row = await findScorecardByBooking(deps.db, bookingId);
+  const [row, resumeUrl] = await Promise.all([
+    findScorecardByBooking(deps.db, bookingId),
+    findResumeUrl(deps.db, session.userId),
+  ]);
   return {
     booking: {
       id: session.bookingId,
@@ -36,6 +40,7 @@ export async function getAdminScorecardView(deps: AppDeps, bookingId: string): P
       startAt: session.startAt,
       studentName: session.userName,
       studentEmail: session.userEmail,
+      studentResumeUrl: resumeUrl,
     },
     areas: scoreAreasFor(session.packageKey),
     scorecard: row ? toScorecard(row, session.packageKey) : null,

@@ -1,7 +1,91 @@
+import { Link, useParams } from "react-router";
+import { CERTIFICATE_KIND_LABELS } from "../../../shared/schemas/certificates.js";
+import { ApiError } from "../../lib/api.js";
+import { Alert, Spinner } from "../../ui/alert.js";
+import { useClientConfig } from "../session/api/get-config.js";
+import { useCertificate } from "./api/get-certificate.js";
+
+/** Public check of a certificate by its code (PRODUCT.md §7): anyone with the link can open it. */
 export default function CertificateRoute() {
+  const { code = "" } = useParams();
+  const certificate = useCertificate(code);
+  const config = useClientConfig();
+  const zone = config.data?.timeZone ?? "Asia/Kolkata";
+
   return (
-    <main className="p-6">
-      <h1 className="text-2xl font-bold">Certificate check</h1>
-    </main>
+    <div className="min-h-dvh bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-3xl items-center justify-between px-4 py-3">
+          <Link to="/" className="rounded text-lg font-bold text-brand-800">
+            CareerPrep
+          </Link>
+        </div>
+      </header>
+      <main className="mx-auto max-w-3xl p-6">
+        <h1 className="text-2xl font-bold text-slate-900">Certificate check</h1>
+        <p className="mt-1 text-slate-700">
+          Code <span className="font-mono font-semibold">{code}</span>
+        </p>
+        <div className="mt-6">
+          {certificate.isPending && <Spinner label="Checking the certificate…" />}
+          {certificate.isError &&
+            (certificate.error instanceof ApiError && certificate.error.status === 404 ? (
+              <Alert tone="error">
+                <p className="font-semibold">Certificate not found</p>
+                <p>{certificate.error.message}</p>
+              </Alert>
+            ) : (
+              <Alert tone="error">{certificate.error.message}</Alert>
+            ))}
+          {certificate.data?.status === "revoked" && (
+            <Alert tone="error">
+              <p className="font-semibold">Revoked</p>
+              <p>
+                This certificate was issued to {certificate.data.recipientName} for {certificate.data.title} and has
+                been revoked. It is no longer valid.
+              </p>
+            </Alert>
+          )}
+          {certificate.data?.status === "valid" && (
+            <article className="rounded-2xl border-4 border-double border-brand-700 bg-white p-8 text-center shadow-sm">
+              <p className="inline-flex rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">
+                Verified certificate
+              </p>
+              <p className="mt-4 text-sm tracking-wide text-slate-700 uppercase">
+                {CERTIFICATE_KIND_LABELS[certificate.data.kind]}
+              </p>
+              <dl className="mt-6 space-y-4">
+                <div>
+                  <dt className="text-sm text-slate-700">Issued to</dt>
+                  <dd className="text-3xl font-bold text-slate-900">{certificate.data.recipientName}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-slate-700">For</dt>
+                  <dd className="text-xl font-semibold text-slate-900">{certificate.data.title}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-slate-700">Issued on</dt>
+                  <dd className="font-semibold text-slate-900">
+                    {new Intl.DateTimeFormat("en-IN", {
+                      timeZone: zone,
+                      day: "numeric",
+                      month: "long",
+                      year: "numeric",
+                    }).format(new Date(certificate.data.issuedAt))}
+                  </dd>
+                </div>
+              </dl>
+              <a
+                href={`/api/certificates/${encodeURIComponent(certificate.data.code)}/pdf`}
+                download
+                className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+              >
+                Download PDF
+              </a>
+            </article>
+          )}
+        </div>
+      </main>
+    </div>
   );
 }

@@ -1,0 +1,178 @@
+import type { Page } from "@playwright/test";
+import type { Db } from "../src/server/db/database.js";
+import { buildBooking, buildSlot, buildWorkshop, findUserId } from "../src/server/test/builders.js";
+import { ADMIN_EMAIL, expect, expectNoA11yViolations, signIn, test, uniqueEmail } from "./fixtures.js";
+
+const HOUR = 3_600_000;
+const hoursFromNow = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
+
+/** A signed-in student with a confirmed mock interview (booked through the fixtures' database). */
+async function studentWithMock(page: Page, db: Db, startInHours = 48) {
+  const email = uniqueEmail();
+  await signIn(page, email, "/dashboard");
+  const userId = await findUserId(db, email);
+  const slot = await buildSlot(db, {
+    interviewer_name: "Ananya Iyer",
+    start_at: hoursFromNow(startInHours),
+    end_at: hoursFromNow(startInHours + 0.75),
+  });
+  const booking = await buildBooking(db, { user_id: userId, target_id: slot.id });
+  return { email, userId, slot, booking };
+}
+
+const istTime = (iso: string) =>
+  `${new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(iso))} IST`;
+
+test.describe("student dashboard", () => {
+  test("a signed-out visitor is asked to sign in", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Sign in to see your dashboard" })).toBeVisible();
+    await expect(page.getByLabel("Email address")).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test("a student without a booking sees where to start instead of empty cards", async ({ page }) => {
+    await signIn(page, uniqueEmail("fresh"), "/dashboard");
+    await expect(page.getByRole("heading", { name: "Start with your first booking" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Book mock interview" })).toHaveAttribute(
+      "href",
+      "/onboarding?type=mockInterview",
+    );
+    await expect(page.getByText("Next interview")).toHaveCount(0);
+    await expectNoA11yViolations(page);
+  });
+
+  test("after a booking every tab shows the student's own data and passes axe", async ({ page, db }) => {
+    const { slot } = await studentWithMock(page, db);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: /Welcome back/ })).toBeVisible();
+    const stats = page.getByRole("region", { name: "Your numbers" });
+    await expect(stats.getByText(istTime(slot.start_at))).toBeVisible();
+    await expect(stats.getByText("No ratings yet")).toBeVisible();
+    const upcoming = page.getByRole("region", { name: "Upcoming interview" });
+    await expect(upcoming.getByText("Service-based mock interview")).toBeVisible();
+    await expect(upcoming.getByText("with Ananya Iyer")).toBeVisible();
+    await expect(upcoming.getByRole("link", { name: /Join session/ })).toHaveCount(0);
+    await expect(upcoming.getByText("The join link appears here once it is set for your session.")).toBeVisible();
+    await expect(upcoming.getByRole("link", { name: /Google Calendar/ })).toHaveAttribute(
+      "href",
+      /calendar\.google\.com/,
+    );
+    await expect(page.getByRole("region", { name: "This week" })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Complete 3 mock interviews" })).toHaveAttribute(
+      "aria-valuenow",
+      "0",
+    );
+    await expectNoA11yViolations(page);
+
+    await db
+      .updateTable("slots")
+      .set({ meeting_link: "https://meet.example.com/abc" })
+      .where("id", "=", slot.id)
+      .execute();
+    await page.reload();
+    await expect(upcoming.getByRole("link", { name: /Join session/ })).toHaveAttribute(
+      "href",
+      "https://meet.example.com/abc",
+    );
+    await expectNoA11yViolations(page);
+
+    for (const tab of ["Interviews", "Workshops", "Internships", "Profile"]) {
+      await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: tab }).click();
+      await expect(page.getByRole("heading", { level: 1, name: tab })).toBeVisible();
+      await expectNoA11yViolations(page);
+    }
+  });
+
+  test("the header search filters the student's sessions and resources", async ({ page, db }) => {
+    await studentWithMock(page, db);
+    await page.goto("/dashboard");
+    const search = page.getByRole("searchbox", { name: "Search your sessions, feedback and resources" });
+    await search.fill("ananya");
+    await expect(page.getByRole("heading", { level: 1, name: "Search results for “ananya”" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Sessions" }).getByText("Service-based mock interview"),
+    ).toBeVisible();
+    await search.fill("system design");
+    await expect(page.getByRole("link", { name: /The System Design Primer/ })).toBeVisible();
+    await search.fill("zzzz");
+    await expect(page.getByText("Nothing matches. Try another word.")).toBeVisible();
+  });
+
+  test("logout signs out and returns to the landing page", async ({ page, db }) => {
+    await studentWithMock(page, db);
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect((await (await page.request.get("/api/me")).json()).user).toBeNull();
+  });
+});
+
+test.describe("after the session", () => {
+  test("a scorecard entered by the admin appears on the student's dashboard", async ({ page, browser, db }) => {
+    const { booking } = await studentWithMock(page, db, -2);
+    const admin = await browser.newPage();
+    await signIn(admin, ADMIN_EMAIL, "/admin");
+    const saved = await admin.request.put(`/api/admin/bookings/${booking.id}/scorecard`, {
+      data: {
+        scores: { resume: 4, technical: 3, communication: 5 },
+        overall: 4,
+        tags: ["Clear communicator"],
+        notes: "Revise dynamic programming.",
+        recordingUrl: "",
+      },
+    });
+    expect(saved.ok()).toBe(true);
+    await admin.close();
+
+    await page.goto("/dashboard");
+    await expect(page.getByRole("button", { name: "Notifications, 1 unread" })).toBeVisible();
+    const feedback = page.getByRole("region", { name: "Recent feedback" });
+    await expect(feedback.getByText("4/5")).toBeVisible();
+    await expect(feedback.getByText("Clear communicator")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your numbers" }).getByText("4.0 / 5")).toBeVisible();
+
+    await page.getByRole("button", { name: "Notifications, 1 unread" }).click();
+    await expect(page.getByRole("link", { name: "Your feedback is ready" })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole("button", { name: "Mark all as read" }).click();
+    await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
+  });
+
+  test("a workshop certificate is verified on its public page", async ({ page, browser, db }) => {
+    const email = uniqueEmail("certified");
+    await signIn(page, email, "/dashboard");
+    const userId = await findUserId(db, email);
+    const workshop = await buildWorkshop(db, {
+      title: "DSA patterns",
+      level: "Intermediate",
+      start_at: hoursFromNow(-3),
+      end_at: hoursFromNow(-1),
+    });
+    const booking = await buildBooking(db, {
+      user_id: userId,
+      target_id: workshop.id,
+      kind: "workshop",
+      package_key: "ws_dsa",
+    });
+
+    const admin = await browser.newPage();
+    await signIn(admin, ADMIN_EMAIL, "/admin");
+    const issued = await admin.request.post(`/api/admin/bookings/${booking.id}/certificate`);
+    const { certificate } = (await issued.json()) as { certificate: { code: string } };
+    await admin.close();
+
+    await page.goto("/dashboard?tab=workshops");
+    await page.getByRole("link", { name: "View public page" }).click();
+    await expect(page).toHaveURL(`/certificates/${certificate.code}`);
+    await expect(page.getByText("Verified certificate")).toBeVisible();
+    await expect(page.getByText("DSA patterns (Intermediate)")).toBeVisible();
+    await expectNoA11yViolations(page);
+    const pdf = await page.request.get(`/api/certificates/${certificate.code}/pdf`);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+
+    await page.goto("/certificates/CP-0000-0000-0000-0000");
+    await expect(page.getByText("Certificate not found")).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+});

@@ -6,6 +6,7 @@ import { dashboardRoutes } from "./dashboard/routes.js";
 import { startJobWorker } from "./jobs/worker.js";
 import { meRoutes } from "./me/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
+import { rescheduleRoutes } from "./reschedule/routes.js";
 import { scorecardRoutes } from "./scorecards/routes.js";
 import { siteRoutes } from "./site/routes.js";
 
@@ -18,6 +19,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   scorecardRoutes,
   certificateRoutes,
   dashboardRoutes,
+  rescheduleRoutes,
 ];
 
 /** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */

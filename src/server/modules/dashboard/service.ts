@@ -1,16 +1,18 @@
 import { RESCHEDULE_MIN_NOTICE_HOURS } from "../../../shared/constants.js";
+import { AppError } from "../../../shared/errors.js";
+import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
 import type { Dashboard, DashboardInternship, DashboardSession, Goal } from "../../../shared/schemas/dashboard.js";
 import { SESSION_STATUSES, weekPlanSchema } from "../../../shared/schemas/dashboard.js";
 import type { Scorecard } from "../../../shared/schemas/scorecards.js";
 import { zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app.js";
 import type { SessionUser } from "../../plugins/auth.js";
-import { findCertificatesByUser } from "../certificates/repository.js";
+import { findCertificateByBooking, findCertificatesByUser } from "../certificates/repository.js";
 import { toScorecard } from "../scorecards/mapping.js";
-import { findScorecardsByUser } from "../scorecards/repository.js";
+import { findScorecardByBooking, findScorecardsByUser } from "../scorecards/repository.js";
 import { googleCalendarUrl } from "./calendar-link.js";
 import { findInternshipById, findProfileByUser, findResumeUrl } from "./repository.js";
-import { type BookingSession, findBookingSessions } from "./sessions-repository.js";
+import { type BookingSession, findBookingSession, findBookingSessions } from "./sessions-repository.js";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -110,6 +112,30 @@ export async function getDashboard(deps: AppDeps, user: SessionUser, now = new D
     internship: await currentInternship(deps, rows, certificates, now),
     goals,
   };
+}
+
+/** One of the user's sessions in its dashboard shape (after a change, for the client to show). */
+export async function getDashboardSession(
+  deps: AppDeps,
+  user: SessionUser,
+  bookingId: string,
+): Promise<DashboardSession> {
+  const [row, scorecardRow, certificateRow] = await Promise.all([
+    findBookingSession(deps.db, deps.config.timeZone, bookingId),
+    findScorecardByBooking(deps.db, bookingId),
+    findCertificateByBooking(deps.db, bookingId),
+  ]);
+  if (!row || row.userId !== user.id) throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.bookingNotFound);
+  const certificate = certificateRow
+    ? { code: certificateRow.code, status: certificateRow.revoked_at ? ("revoked" as const) : ("valid" as const) }
+    : null;
+  return toDashboardSession(
+    deps,
+    row,
+    new Date(),
+    scorecardRow ? toScorecard(scorecardRow, row.packageKey) : null,
+    certificate,
+  );
 }
 
 function toDashboardSession(

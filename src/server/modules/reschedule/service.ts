@@ -85,7 +85,7 @@ export async function rescheduleBooking(
       deps.dialect,
       trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).where("user_id", "=", user.id),
     ).executeTakeFirst();
-    if (!booking || booking.status !== "confirmed" || booking.target_id !== before.targetId) {
+    if (booking?.status !== "confirmed" || booking.target_id !== before.targetId) {
       throw new AppError("CONFLICT", DASHBOARD_MESSAGES.rescheduleNotAllowed);
     }
     const target = slots.find((s) => s.id === slotId);

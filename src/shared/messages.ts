@@ -59,6 +59,9 @@ export const DASHBOARD_MESSAGES = {
   pickSlot: "Pick a new slot.",
   cancelReasonTooLong: "Keep the reason under 500 characters.",
   resumeUrlInvalid: "Enter a full link to your resume, starting with https://",
+  alreadyCancelled: "This session is already cancelled.",
+  sessionStarted: "This session has already started. Mark its bookings completed or no-show instead.",
+  sessionNotFound: "We could not find that session.",
 } as const;
 
 export const SCORECARD_MESSAGES = {

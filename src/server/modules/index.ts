@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { cancellationRoutes } from "./cancellations/routes.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import { certificateRoutes } from "./certificates/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
@@ -20,6 +21,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   certificateRoutes,
   dashboardRoutes,
   rescheduleRoutes,
+  cancellationRoutes,
 ];
 
 /** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */

@@ -94,6 +94,12 @@ export const cancelInputSchema = z.object({
   reason: z.string().trim().max(CANCEL_REASON_MAX_LENGTH, DASHBOARD_MESSAGES.cancelReasonTooLong).optional(),
 });
 
+export const cancelResultSchema = z.object({
+  cancelledBookings: z.number().int(),
+  refundsQueued: z.number().int(),
+});
+export type CancelResult = z.infer<typeof cancelResultSchema>;
+
 export const changedSessionSchema = z.object({ session: dashboardSessionSchema });
 
 /** An empty link removes the resume. */

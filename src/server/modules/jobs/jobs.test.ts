@@ -113,6 +113,15 @@ describeEachDialect("job queue", (t) => {
     expect((await findJobsByType(db, "orphan"))[0]).toMatchObject({ status: "done", attempts: 2 });
   });
 
+  it("leaves job types it cannot run to workers that can", async () => {
+    const { db } = t().app.deps;
+    await enqueueJob(db, { type: "newer", payload: {}, runAt: past(), dedupeKey: "newer:1" });
+    await createJobRunner(t().app.deps, { older: async () => "done" }).runDue();
+    expect((await findJobsByType(db, "newer"))[0]).toMatchObject({ status: "pending", attempts: 0 });
+    await createJobRunner(t().app.deps, { newer: async () => "done" }).runDue();
+    expect((await findJobsByType(db, "newer"))[0]?.status).toBe("done");
+  });
+
   it("records a skipped job as skipped", async () => {
     const { db } = t().app.deps;
     await enqueueJob(db, { type: "moot", payload: {}, runAt: past(), dedupeKey: "moot:1" });

@@ -89,6 +89,7 @@ export function createJobRunner(deps: AppDeps, handlers: JobHandlers, workerId =
       const at = now();
       const jobs = await claimDueJobs(deps.db, deps.dialect, {
         workerId,
+        types: Object.keys(handlers),
         now: at.toISOString(),
         leaseUntil: new Date(at.getTime() + JOB_LEASE_MS).toISOString(),
         limit: CLAIM_BATCH,

@@ -20,16 +20,19 @@ export async function insertJob(db: Executor, job: JobsTable): Promise<boolean> 
  * Claims up to `limit` due jobs for one worker in a single statement: pending jobs whose time has
  * come, and running jobs whose lease ran out (their worker died). On PostgreSQL the inner select
  * skips rows another worker is claiming at the same moment; on SQLite the statement holds the
- * write lock. Either way a job is claimed by one worker only.
+ * write lock. Either way a job is claimed by one worker only. A worker claims only the types it
+ * can run, so during a rolling deploy an older process leaves newer job types alone.
  */
 export async function claimDueJobs(
   db: Db,
   dialect: Dialect,
-  claim: { workerId: string; now: string; leaseUntil: string; limit: number },
+  claim: { workerId: string; types: string[]; now: string; leaseUntil: string; limit: number },
 ): Promise<JobRow[]> {
+  if (claim.types.length === 0) return [];
   let due = db
     .selectFrom("jobs")
     .select("id")
+    .where("type", "in", claim.types)
     .where((eb) =>
       eb.or([
         eb.and([eb("status", "=", "pending"), eb("run_at", "<=", claim.now)]),

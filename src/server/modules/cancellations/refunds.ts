@@ -1,0 +1,39 @@
+import { z } from "zod";
+import type { AppDeps } from "../../app.js";
+import type { JobHandler } from "../jobs/queue.js";
+
+export const REFUND_JOB = "refund";
+
+export interface RefundRequest {
+  /** The provider's payment id (Razorpay `pay_…`). */
+  providerPaymentId: string;
+  amountPaise: number;
+  /** Same key on every retry, so the provider refunds once however often we ask. */
+  idempotencyKey: string;
+}
+
+export type Refund = (deps: AppDeps, request: RefundRequest) => Promise<{ refundId: string }>;
+
+const refundPayload = z.object({ paymentId: z.string() });
+
+/** The refund job: asks the payment provider to refund a cancelled booking's payment in full. */
+export function refundJob(refund: Refund): JobHandler {
+  return async (deps, raw) => {
+    const { paymentId } = refundPayload.parse(raw);
+    const payment = await deps.db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirst();
+    if (payment?.status !== "refund_pending") return "skipped";
+    if (!payment.payment_id) throw new Error(`payment ${paymentId} has no provider payment id to refund`);
+    const { refundId } = await refund(deps, {
+      providerPaymentId: payment.payment_id,
+      amountPaise: payment.amount_paise,
+      idempotencyKey: `refund-${payment.id}`,
+    });
+    await deps.db
+      .updateTable("payments")
+      .set({ status: "refunded", refund_id: refundId, updated_at: new Date().toISOString() })
+      .where("id", "=", paymentId)
+      .where("status", "=", "refund_pending")
+      .execute();
+    return "done";
+  };
+}

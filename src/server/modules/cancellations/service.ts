@@ -1,0 +1,164 @@
+import type { Transaction } from "kysely";
+import { AppError } from "../../../shared/errors.js";
+import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
+import type { CancelResult } from "../../../shared/schemas/dashboard.js";
+import { formatInstant } from "../../../shared/time.js";
+import type { AppDeps } from "../../app.js";
+import { forUpdate } from "../../db/database.js";
+import type { BookingsTable, Database } from "../../db/schema.js";
+import type { SessionUser } from "../../plugins/auth.js";
+import { changeDeadline } from "../dashboard/service.js";
+import { type BookingSession, findBookingSession } from "../dashboard/sessions-repository.js";
+import { enqueueJob } from "../jobs/queue.js";
+import { addNotification, announceNotification } from "../notifications/service.js";
+import { sendCancelledEmail } from "./emails.js";
+import { REFUND_JOB } from "./refunds.js";
+import {
+  lockBooking,
+  lockBookingsOfTarget,
+  lockTarget,
+  markBookingCancelled,
+  markPaymentsRefundPending,
+  releaseHoldsOnTarget,
+} from "./repository.js";
+
+export type CancelledBy = "student" | "admin";
+
+const TAB_OF_KIND = { mock: "interviews", workshop: "workshops", internship: "internships" } as const;
+
+interface Cancelled {
+  sessions: BookingSession[];
+  refundsQueued: number;
+}
+
+/**
+ * Cancels bookings inside the caller's transaction: each paid one gets a refund job (retried by
+ * the queue until the provider confirms) and an in-app notification. Mail goes out after commit.
+ */
+async function cancelInTransaction(
+  deps: AppDeps,
+  trx: Transaction<Database>,
+  bookings: BookingsTable[],
+  by: CancelledBy,
+  reason: string | null,
+): Promise<Cancelled> {
+  const now = new Date().toISOString();
+  let refundsQueued = 0;
+  const sessions: BookingSession[] = [];
+  for (const booking of bookings) {
+    const paid = booking.status !== "pending_payment";
+    await markBookingCancelled(trx, booking, reason, now);
+    if (!paid) continue;
+    for (const paymentId of await markPaymentsRefundPending(trx, booking.id, now)) {
+      await enqueueJob(trx, {
+        type: REFUND_JOB,
+        payload: { paymentId },
+        runAt: new Date(),
+        dedupeKey: `${REFUND_JOB}:${paymentId}`,
+      });
+      refundsQueued += 1;
+    }
+    const session = await findBookingSession(trx, deps.config.timeZone, booking.id);
+    if (!session) continue;
+    sessions.push(session);
+    const when = formatInstant(session.startAt, deps.config.timeZone, deps.config.timeZoneLabel);
+    await addNotification(trx, {
+      userId: booking.user_id,
+      type: "booking_cancelled",
+      title: by === "admin" ? `${session.title} was cancelled by CareerPrep` : `${session.title} cancelled`,
+      body: `${when}. ${reason ? `Reason: ${reason}. ` : ""}Your full refund is on its way.`,
+      link: `/dashboard?tab=${TAB_OF_KIND[session.kind]}`,
+    });
+  }
+  return { sessions, refundsQueued };
+}
+
+async function afterCancel(deps: AppDeps, cancelled: Cancelled, by: CancelledBy, reason: string | null): Promise<void> {
+  const users = new Set(cancelled.sessions.map((s) => s.userId));
+  await Promise.all([...users].map((userId) => announceNotification(deps.bus, userId)));
+  for (const topic of new Set(cancelled.sessions.map((s) => `${s.kind}:${s.targetId}`))) {
+    const [kind, id] = topic.split(":");
+    if (kind === "mock") await deps.bus.publish({ topic: "slots", slotId: id });
+    if (kind === "workshop") await deps.bus.publish({ topic: "workshops", workshopId: id });
+    if (kind === "internship") await deps.bus.publish({ topic: "internships" });
+  }
+  for (const session of cancelled.sessions) await sendCancelledEmail(deps, session, by, reason);
+}
+
+/** A student cancels their own confirmed booking, up to 12 hours before it starts (spec §9). */
+export async function cancelOwnBooking(
+  deps: AppDeps,
+  user: SessionUser,
+  bookingId: string,
+  reason: string | null,
+): Promise<void> {
+  const session = await findBookingSession(deps.db, deps.config.timeZone, bookingId);
+  if (!session || session.userId !== user.id) throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.bookingNotFound);
+  if (session.status !== "confirmed") throw new AppError("CONFLICT", DASHBOARD_MESSAGES.cancelNotAllowed);
+  if (new Date() >= changeDeadline(session.startAt))
+    throw new AppError("RESCHEDULE_WINDOW", DASHBOARD_MESSAGES.rescheduleWindow);
+
+  const cancelled = await deps.db.transaction().execute(async (trx) => {
+    await lockTarget(trx, deps.dialect, session.kind, session.targetId);
+    const booking = await lockBooking(trx, deps.dialect, bookingId);
+    // Moved or cancelled since we looked: the student acts on what they see, so ask again.
+    if (booking?.status !== "confirmed" || booking.target_id !== session.targetId) {
+      throw new AppError("CONFLICT", DASHBOARD_MESSAGES.cancelNotAllowed);
+    }
+    return cancelInTransaction(deps, trx, [booking], "student", reason);
+  });
+  await afterCancel(deps, cancelled, "student", reason);
+}
+
+/** An admin cancels one booking at any time, with a full refund. */
+export async function cancelBookingAsAdmin(
+  deps: AppDeps,
+  bookingId: string,
+  reason: string | null,
+): Promise<CancelResult> {
+  const session = await findBookingSession(deps.db, deps.config.timeZone, bookingId);
+  if (!session) throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.bookingNotFound);
+  const cancelled = await deps.db.transaction().execute(async (trx) => {
+    await lockTarget(trx, deps.dialect, session.kind, session.targetId);
+    const booking = await lockBooking(trx, deps.dialect, bookingId);
+    if (booking?.status !== "confirmed") throw new AppError("CONFLICT", DASHBOARD_MESSAGES.cancelNotAllowed);
+    return cancelInTransaction(deps, trx, [booking], "admin", reason);
+  });
+  await afterCancel(deps, cancelled, "admin", reason);
+  return { cancelledBookings: cancelled.sessions.length, refundsQueued: cancelled.refundsQueued };
+}
+
+/**
+ * An admin cancels a whole slot or workshop session: it leaves the students' lists, every booking
+ * on it is cancelled and refunded, open holds and unpaid checkouts are released, and every booked
+ * student is told by notification and e-mail (with a calendar cancellation).
+ */
+export async function cancelSession(
+  deps: AppDeps,
+  kind: "mock" | "workshop",
+  targetId: string,
+  reason: string | null,
+): Promise<CancelResult> {
+  const table = kind === "mock" ? "slots" : "workshops";
+  const cancelled = await deps.db.transaction().execute(async (trx) => {
+    const target = await forUpdate(
+      deps.dialect,
+      trx.selectFrom(table).select(["id", "start_at", "cancelled_at"]).where("id", "=", targetId),
+    ).executeTakeFirst();
+    if (!target) throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.sessionNotFound);
+    if (target.cancelled_at) throw new AppError("CONFLICT", DASHBOARD_MESSAGES.alreadyCancelled);
+    if (Date.parse(target.start_at) <= Date.now()) throw new AppError("CONFLICT", DASHBOARD_MESSAGES.sessionStarted);
+    const now = new Date().toISOString();
+    await trx.updateTable(table).set({ cancelled_at: now, updated_at: now }).where("id", "=", targetId).execute();
+    await releaseHoldsOnTarget(trx, targetId);
+    const bookings = await lockBookingsOfTarget(trx, deps.dialect, targetId, ["confirmed", "pending_payment"]);
+    return cancelInTransaction(deps, trx, bookings, "admin", reason);
+  });
+  if (cancelled.sessions.length === 0) {
+    await deps.bus.publish(
+      kind === "mock" ? { topic: "slots", slotId: targetId } : { topic: "workshops", workshopId: targetId },
+    );
+  }
+  await afterCancel(deps, cancelled, "admin", reason);
+  return { cancelledBookings: cancelled.sessions.length, refundsQueued: cancelled.refundsQueued };
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import ICAL from "ical.js";
 import { expect, it } from "vitest";
 import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
 import type { Dashboard } from "../../../shared/schemas/dashboard.js";
@@ -7,6 +8,7 @@ import { addDays, zonedDate } from "../../../shared/time.js";
 import type { BookingsTable } from "../../db/schema.js";
 import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
+import { inviteUid } from "./session-invite.js";
 
 const HOUR = 3_600_000;
 const hoursFromNow = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
@@ -155,6 +157,25 @@ describeEachDialect("student dashboard", (t) => {
     expect(json(await save(""))).toEqual({ url: null });
     expect((await dashboard(cookie)).resumeUrl).toBeNull();
     expect((await t().request({ method: "PUT", url: "/api/me/resume", payload: { url: "" } })).statusCode).toBe(401);
+  });
+
+  it("downloads the student's own session as an .ics file that ical.js reads", async () => {
+    const { db } = t().app.deps;
+    const cookie = await t().signIn("calendar@example.com");
+    const stranger = await t().signIn("calendar-stranger@example.com");
+    const userId = await findUserId(db, "calendar@example.com");
+    const { slot, booking } = await mockAt(userId, 40);
+    const res = await t().request({ url: `/api/me/bookings/${booking.id}/calendar.ics`, cookie });
+    expect(res.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="careerprep-mock-\d{4}-\d{2}-\d{2}\.ics"$/,
+    );
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(res.body)).getFirstSubcomponent("vevent") ?? undefined);
+    expect(event.uid).toBe(inviteUid(booking.id));
+    expect(event.startDate.toJSDate().getTime()).toBe(Math.floor(Date.parse(slot.start_at) / 1000) * 1000);
+    expect(
+      (await t().request({ url: `/api/me/bookings/${booking.id}/calendar.ics`, cookie: stranger })).statusCode,
+    ).toBe(404);
   });
 
   it("shows the join link once an admin sets it, the booking's own link first", async () => {

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../../../shared/errors.js";
+import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
 import { dashboardSchema, resumeInputSchema } from "../../../shared/schemas/dashboard.js";
 import { requireUser } from "../../plugins/auth.js";
 import { deleteResume, saveResumeUrl } from "./repository.js";
 import { getDashboard } from "./service.js";
+import { buildSessionIcs } from "./session-invite.js";
+import { findBookingSession } from "./sessions-repository.js";
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -38,6 +42,34 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       if (url === "") await deleteResume(app.deps.db, user.id);
       else await saveResumeUrl(app.deps.db, user.id, url, new Date().toISOString());
       return { url: url || null };
+    },
+  );
+
+  app.get(
+    "/api/me/bookings/:id/calendar.ics",
+    {
+      schema: {
+        tags: ["dashboard"],
+        summary: "The session as an .ics calendar file (same UID as the e-mailed invite)",
+        params: z.object({ id: z.string() }),
+        produces: ["text/calendar"],
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const session = await findBookingSession(app.deps.db, app.deps.config.timeZone, request.params.id);
+      if (!session || session.userId !== user.id || !["confirmed", "cancelled"].includes(session.status)) {
+        throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.bookingNotFound);
+      }
+      const ics = buildSessionIcs(app.deps, session, session.status === "cancelled" ? "CANCEL" : "REQUEST");
+      return reply
+        .type("text/calendar; charset=utf-8")
+        .header(
+          "content-disposition",
+          `attachment; filename="careerprep-${session.kind}-${session.startAt.slice(0, 10)}.ics"`,
+        )
+        .header("cache-control", "no-store")
+        .send(ics);
     },
   );
 };

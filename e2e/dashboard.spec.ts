@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
+import ICAL from "ical.js";
 import type { Db } from "../src/server/db/database.js";
 import { buildBooking, buildSlot, buildWorkshop, findUserId } from "../src/server/test/builders.js";
-import { ADMIN_EMAIL, expect, expectNoA11yViolations, signIn, test, uniqueEmail } from "./fixtures.js";
+import { ADMIN_EMAIL, expect, expectNoA11yViolations, latestMessageTo, signIn, test, uniqueEmail } from "./fixtures.js";
 
 const HOUR = 3_600_000;
 const hoursFromNow = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
@@ -105,6 +106,68 @@ test.describe("student dashboard", () => {
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/$/);
     expect((await (await page.request.get("/api/me")).json()).user).toBeNull();
+  });
+});
+
+test.describe("reschedule and cancel", () => {
+  test("a student moves an interview to another slot, then cancels it", async ({ page, db }) => {
+    const { booking, email } = await studentWithMock(page, db);
+    const later = await buildSlot(db, {
+      interviewer_name: "Priya Sharma",
+      start_at: hoursFromNow(72),
+      end_at: hoursFromNow(72.75),
+    });
+    await page.goto("/dashboard");
+    const upcoming = page.getByRole("region", { name: "Upcoming interview" });
+    await upcoming.getByRole("button", { name: "Reschedule" }).click();
+    const dialog = page.getByRole("dialog", { name: "Reschedule interview" });
+    await dialog.getByRole("radio", { name: /Priya Sharma/ }).check();
+    await expectNoA11yViolations(page);
+    await dialog.getByRole("button", { name: "Confirm new time" }).click();
+    await expect(page.getByText(`Rescheduled to ${istTime(later.start_at)}.`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(upcoming.getByText("with Priya Sharma")).toBeVisible();
+
+    const ics = await page.request.get(`/api/me/bookings/${booking.id}/calendar.ics`);
+    const event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(await ics.text())).getFirstSubcomponent("vevent") ?? undefined,
+    );
+    expect(event.uid).toBe(`booking-${booking.id}@careerprep`);
+    expect(event.sequence).toBe(1);
+    expect(event.startDate.toJSDate().getTime()).toBe(Math.floor(Date.parse(later.start_at) / 1000) * 1000);
+    const mail = await latestMessageTo(page.request, email, /^Rescheduled/);
+    const { messages } = (await (await page.request.get("/api/dev/outbox?limit=200")).json()) as {
+      messages: { id: string; attachments: { filename: string; contentType: string }[] }[];
+    };
+    expect(messages.find((m) => m.id === mail.id)?.attachments).toEqual([
+      { filename: "invite.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST" },
+    ]);
+
+    await upcoming.getByRole("button", { name: "Cancel" }).click();
+    const cancel = page.getByRole("dialog", { name: "Cancel booking" });
+    await cancel.getByLabel("Reason (optional)").fill("Exam on the same day");
+    await expectNoA11yViolations(page);
+    await cancel.getByRole("button", { name: "Cancel booking" }).click();
+    await expect(page.getByText("Cancelled. Your refund of ₹1,200 is on its way.")).toBeVisible();
+    // Nothing left on the calendar: the overview goes back to helping the student book.
+    await expect(page.getByRole("heading", { name: "Start with your first booking" })).toBeVisible();
+
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Interviews" }).click();
+    const past = page.getByRole("region", { name: "Past and feedback" });
+    await expect(past.getByText("Cancelled", { exact: true })).toBeVisible();
+    await expect(past.getByText("Reason: Exam on the same day")).toBeVisible();
+    await page.getByRole("button", { name: /Notifications, 2 unread/ }).click();
+    await expect(page.getByRole("link", { name: "Service-based mock interview cancelled" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Interview rescheduled" })).toBeVisible();
+  });
+
+  test("inside 12 hours of the start the dashboard says changes are closed", async ({ page, db }) => {
+    await studentWithMock(page, db, 11);
+    await page.goto("/dashboard");
+    const upcoming = page.getByRole("region", { name: "Upcoming interview" });
+    await expect(upcoming.getByText(/Changes closed at .* 12 hours before the start\./)).toBeVisible();
+    await expect(upcoming.getByRole("button", { name: "Reschedule" })).toHaveCount(0);
+    await expect(upcoming.getByRole("button", { name: "Cancel" })).toHaveCount(0);
   });
 });
 

@@ -112,6 +112,27 @@ describeEachDialect("session reminders", (t) => {
     ]);
   });
 
+  it("follows a slot whose time an admin changed", async () => {
+    const email = "edited-slot@example.com";
+    const { db } = t().app.deps;
+    const { booking, slot, start } = await bookedStudent(email, 96);
+    await scheduleReminders(db, { bookingId: booking.id, kind: "mock", startAt: slot.start_at });
+    const newStart = new Date(start.getTime() + 24 * HOUR);
+    await db
+      .updateTable("slots")
+      .set({ start_at: newStart.toISOString(), end_at: new Date(newStart.getTime() + 45 * 60_000).toISOString() })
+      .where("id", "=", slot.id)
+      .execute();
+
+    const runner = createJobRunner(t().app.deps, jobHandlers);
+    await runner.runDue(() => new Date(start.getTime() - 24 * HOUR + 1000));
+    expect(await remindersTo(email)).toHaveLength(0);
+    await runner.runDue(() => new Date(newStart.getTime() - 24 * HOUR + 1000));
+    expect((await remindersTo(email)).map((m) => m.subject)).toEqual([
+      "Reminder: Service-based mock interview starts in 24 hours",
+    ]);
+  });
+
   it("leaves out a reminder whose time has already passed", async () => {
     const { db } = t().app.deps;
     const { booking, slot } = await bookedStudent("soon@example.com", 3);

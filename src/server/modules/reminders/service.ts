@@ -59,7 +59,11 @@ export async function runReminderJob(deps: AppDeps, raw: unknown): Promise<JobOu
   const payload = reminderPayload.parse(raw);
   const session = await findBookingSession(deps.db, deps.config.timeZone, payload.bookingId);
   if (session?.status !== "confirmed") return "skipped";
-  if (Date.parse(session.startAt) !== Date.parse(payload.startAt)) return "skipped";
+  if (Date.parse(session.startAt) !== Date.parse(payload.startAt)) {
+    // Moved (rescheduled, or the slot's time edited): make sure the new start has its reminders.
+    await scheduleReminders(deps.db, session);
+    return "skipped";
+  }
   if (Date.parse(session.startAt) <= Date.now()) return "skipped";
 
   const lead = REMINDER_LEADS.find((l) => l.lead === payload.lead) ?? REMINDER_LEADS[0];

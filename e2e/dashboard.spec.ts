@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import type { Db } from "../src/server/db/database.js";
-import { buildBooking, buildSlot, buildWorkshop, findUserId } from "../src/server/test/builders.js";
+import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../src/server/test/builders.js";
 import { ADMIN_EMAIL, expect, expectNoA11yViolations, latestMessageTo, signIn, test, uniqueEmail } from "./fixtures.js";
 
 const HOUR = 3_600_000;
@@ -44,7 +44,25 @@ test.describe("student dashboard", () => {
   });
 
   test("after a booking every tab shows the student's own data and passes axe", async ({ page, db }) => {
-    const { slot } = await studentWithMock(page, db);
+    const { slot, userId } = await studentWithMock(page, db);
+    const workshop = await buildWorkshop(db, {
+      title: "Resume clinic",
+      level: "Beginner",
+      start_at: hoursFromNow(30),
+      end_at: hoursFromNow(32),
+    });
+    await buildBooking(db, { user_id: userId, target_id: workshop.id, kind: "workshop", package_key: "ws_resume" });
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
+    const internship = await buildInternship(db, {
+      title: "Frontend Engineering Internship",
+      start_date: new Date(Date.parse(`${today}T00:00:00Z`) - 8 * 86_400_000).toISOString().slice(0, 10),
+    });
+    await buildBooking(db, {
+      user_id: userId,
+      target_id: internship.id,
+      kind: "internship",
+      package_key: "int_frontend",
+    });
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: /Welcome back/ })).toBeVisible();
     const stats = page.getByRole("region", { name: "Your numbers" });
@@ -78,11 +96,28 @@ test.describe("student dashboard", () => {
     );
     await expectNoA11yViolations(page);
 
-    for (const tab of ["Interviews", "Workshops", "Internships", "Profile"]) {
-      await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: tab }).click();
-      await expect(page.getByRole("heading", { level: 1, name: tab })).toBeVisible();
-      await expectNoA11yViolations(page);
-    }
+    const nav = page.getByRole("navigation", { name: "Dashboard" });
+    await nav.getByRole("link", { name: "Interviews" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Interviews" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Upcoming" }).getByText("Service-based mock interview"),
+    ).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await nav.getByRole("link", { name: "Workshops" }).click();
+    await expect(page.getByRole("region", { name: "Booked sessions" }).getByText("Resume clinic")).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await nav.getByRole("link", { name: "Internships" }).click();
+    await expect(
+      page.getByRole("region", { name: "Enrolment" }).getByText("Frontend Engineering Internship"),
+    ).toBeVisible();
+    await expect(page.locator('[aria-current="step"]')).toContainText("Week 2: Build");
+    await expectNoA11yViolations(page);
+
+    await nav.getByRole("link", { name: "Profile" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+    await expectNoA11yViolations(page);
   });
 
   test("the header search filters the student's sessions and resources", async ({ page, db }) => {

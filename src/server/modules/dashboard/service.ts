@@ -6,6 +6,7 @@ import { SESSION_STATUSES, weekPlanSchema } from "../../../shared/schemas/dashbo
 import type { Scorecard } from "../../../shared/schemas/scorecards.js";
 import { zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app.js";
+import type { CertificatesTable } from "../../db/schema.js";
 import type { SessionUser } from "../../plugins/auth.js";
 import { findCertificateByBooking, findCertificatesByUser } from "../certificates/repository.js";
 import { toScorecard } from "../scorecards/mapping.js";
@@ -16,8 +17,8 @@ import { type BookingSession, findBookingSession, findBookingSessions } from "./
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-export const MOCK_GOAL = 3;
-export const RATING_GOAL = 4;
+const MOCK_GOAL = 3;
+const RATING_GOAL = 4;
 
 type ShownStatus = (typeof SESSION_STATUSES)[number];
 
@@ -36,12 +37,7 @@ export async function getDashboard(deps: AppDeps, user: SessionUser, now = new D
     findResumeUrl(db, user.id),
   ]);
   const scorecards = new Map(scorecardRows.map((row) => [row.booking_id, toScorecard(row, row.package_key)]));
-  const certificates = new Map(
-    certificateRows.map((row) => [
-      row.booking_id,
-      { code: row.code, status: row.revoked_at ? ("revoked" as const) : ("valid" as const) },
-    ]),
-  );
+  const certificates = new Map(certificateRows.map((row) => [row.booking_id, certificateBadge(row)]));
 
   const sessions = rows
     .map((row) =>
@@ -65,36 +61,12 @@ export async function getDashboard(deps: AppDeps, user: SessionUser, now = new D
     .reduce((total, s) => total + Math.round((Date.parse(s.endAt) - Date.parse(s.startAt)) / 60_000), 0);
   const attendedWorkshops = sessions.filter((s) => s.kind === "workshop" && s.status === "completed").length;
 
-  const goals: Goal[] = [
-    {
-      id: "mocks",
-      label: `Complete ${MOCK_GOAL} mock interviews`,
-      current: Math.min(completedMocks, MOCK_GOAL),
-      target: MOCK_GOAL,
-      href: "/onboarding?type=mockInterview",
-    },
-    {
-      id: "rating",
-      label: `Reach an average rating of ${RATING_GOAL} out of 5`,
-      current: Math.min(averageRating ?? 0, RATING_GOAL),
-      target: RATING_GOAL,
-      href: "/dashboard?tab=interviews",
-    },
-    {
-      id: "workshop",
-      label: "Attend a workshop",
-      current: Math.min(attendedWorkshops, 1),
-      target: 1,
-      href: "/onboarding?type=workshop",
-    },
-    {
-      id: "profile",
-      label: "Complete your profile: details, verified phone and resume",
-      current: profileSteps(profile) + (resumeUrl ? 1 : 0),
-      target: 3,
-      href: "/dashboard?tab=profile",
-    },
-  ];
+  const goals = deriveGoals({
+    completedMocks,
+    averageRating,
+    attendedWorkshops,
+    profileSteps: profileSteps(profile) + (resumeUrl ? 1 : 0),
+  });
 
   const firstName = profile?.first_name?.trim() || user.name.trim().split(/\s+/)[0] || user.email.split("@")[0] || "";
   return {
@@ -126,16 +98,17 @@ export async function getDashboardSession(
     findCertificateByBooking(deps.db, bookingId),
   ]);
   if (!row || row.userId !== user.id) throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.bookingNotFound);
-  const certificate = certificateRow
-    ? { code: certificateRow.code, status: certificateRow.revoked_at ? ("revoked" as const) : ("valid" as const) }
-    : null;
   return toDashboardSession(
     deps,
     row,
     new Date(),
     scorecardRow ? toScorecard(scorecardRow, row.packageKey) : null,
-    certificate,
+    certificateRow ? certificateBadge(certificateRow) : null,
   );
+}
+
+function certificateBadge(row: CertificatesTable): NonNullable<DashboardSession["certificate"]> {
+  return { code: row.code, status: row.revoked_at ? "revoked" : "valid" };
 }
 
 function toDashboardSession(
@@ -173,6 +146,45 @@ function toDashboardSession(
     scorecard,
     certificate,
   };
+}
+
+/** Goals with progress derived from what the student has done so far. */
+function deriveGoals(done: {
+  completedMocks: number;
+  averageRating: number | null;
+  attendedWorkshops: number;
+  profileSteps: number;
+}): Goal[] {
+  return [
+    {
+      id: "mocks",
+      label: `Complete ${MOCK_GOAL} mock interviews`,
+      current: Math.min(done.completedMocks, MOCK_GOAL),
+      target: MOCK_GOAL,
+      href: "/onboarding?type=mockInterview",
+    },
+    {
+      id: "rating",
+      label: `Reach an average rating of ${RATING_GOAL} out of 5`,
+      current: Math.min(done.averageRating ?? 0, RATING_GOAL),
+      target: RATING_GOAL,
+      href: "/dashboard?tab=interviews",
+    },
+    {
+      id: "workshop",
+      label: "Attend a workshop",
+      current: Math.min(done.attendedWorkshops, 1),
+      target: 1,
+      href: "/onboarding?type=workshop",
+    },
+    {
+      id: "profile",
+      label: "Complete your profile: details, verified phone and resume",
+      current: done.profileSteps,
+      target: 3,
+      href: "/dashboard?tab=profile",
+    },
+  ];
 }
 
 function profileSteps(profile: Awaited<ReturnType<typeof findProfileByUser>>): number {

@@ -7,6 +7,7 @@ import type { AppDeps } from "../../app.js";
 import { forUpdate } from "../../db/database.js";
 import type { BookingsTable, Database } from "../../db/schema.js";
 import type { SessionUser } from "../../plugins/auth.js";
+import { dashboardTabLink } from "../dashboard/links.js";
 import { changeDeadline } from "../dashboard/service.js";
 import { type BookingSession, findBookingSession } from "../dashboard/sessions-repository.js";
 import { enqueueJob } from "../jobs/queue.js";
@@ -23,8 +24,6 @@ import {
 } from "./repository.js";
 
 export type CancelledBy = "student" | "admin";
-
-const TAB_OF_KIND = { mock: "interviews", workshop: "workshops", internship: "internships" } as const;
 
 interface Cancelled {
   sessions: BookingSession[];
@@ -67,7 +66,7 @@ async function cancelInTransaction(
       type: "booking_cancelled",
       title: by === "admin" ? `${session.title} was cancelled by CareerPrep` : `${session.title} cancelled`,
       body: `${when}. ${reason ? `Reason: ${reason}. ` : ""}Your full refund is on its way.`,
-      link: `/dashboard?tab=${TAB_OF_KIND[session.kind]}`,
+      link: dashboardTabLink(session.kind),
     });
   }
   return { sessions, refundsQueued };

@@ -3,11 +3,15 @@ import ICAL from "ical.js";
 import { expect, it } from "vitest";
 import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
 import type { Dashboard } from "../../../shared/schemas/dashboard.js";
+import type { NotificationList } from "../../../shared/schemas/notifications.js";
 import type { AdminScorecardView } from "../../../shared/schemas/scorecards.js";
 import { addDays, zonedDate } from "../../../shared/time.js";
 import type { BookingsTable } from "../../db/schema.js";
 import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
+import { findJobsByType } from "../jobs/repository.js";
+import { REMINDER_JOB } from "../reminders/service.js";
+import { onBookingConfirmed } from "./booking-confirmed.js";
 import { inviteUid } from "./session-invite.js";
 
 const HOUR = 3_600_000;
@@ -176,6 +180,24 @@ describeEachDialect("student dashboard", (t) => {
     expect(
       (await t().request({ url: `/api/me/bookings/${booking.id}/calendar.ics`, cookie: stranger })).statusCode,
     ).toBe(404);
+  });
+
+  it("arms reminders and tells the student when a booking is confirmed", async () => {
+    const { db } = t().app.deps;
+    const cookie = await t().signIn("confirmed@example.com");
+    const userId = await findUserId(db, "confirmed@example.com");
+    const { booking } = await mockAt(userId, 72);
+    await onBookingConfirmed(t().app.deps, booking.id);
+    await onBookingConfirmed(t().app.deps, booking.id);
+    const reminders = (await findJobsByType(db, REMINDER_JOB)).filter((j) => j.payload.includes(booking.id));
+    expect(reminders).toHaveLength(2);
+    const { items } = json<NotificationList>(await t().request({ url: "/api/notifications", cookie }));
+    expect(items[0]).toMatchObject({
+      type: "booking_confirmed",
+      title: "Service-based mock interview confirmed",
+      link: "/dashboard?tab=interviews",
+    });
+    expect(items[0]?.body).toContain("Reschedule or cancel up to 12 hours before the start.");
   });
 
   it("shows the join link once an admin sets it, the booking's own link first", async () => {

@@ -1,3 +1,5 @@
+import type { ColumnType } from "kysely";
+
 /**
  * One typed interface per table. Instants are ISO-8601 UTC strings and booleans are 0/1 integers on
  * both dialects, so every query and comparison is written once (docs/decisions/0002-one-sql-path.md).
@@ -140,6 +142,8 @@ export interface HoldsTable {
   user_id: string;
   kind: BookingKind;
   target_id: string;
+  /** Defaults to "" for rows written before plans were recorded on holds. */
+  package_key: ColumnType<string, string | undefined, string>;
   expires_at: string;
   created_at: string;
 }

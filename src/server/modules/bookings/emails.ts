@@ -1,0 +1,64 @@
+import { formatPaise } from "../../../shared/money.js";
+import { formatDayLabel, formatInstant, zonedDate } from "../../../shared/time.js";
+import type { AppDeps } from "../../app.js";
+import { googleCalendarUrl } from "../dashboard/calendar-link.js";
+import { sessionInviteAttachment } from "../dashboard/session-invite.js";
+import { type BookingSession, findBookingSession } from "../dashboard/sessions-repository.js";
+import { escapeHtml, layoutEmail } from "../mail/layout.js";
+
+function whenText(deps: AppDeps, session: BookingSession): string {
+  const { timeZone, timeZoneLabel } = deps.config;
+  return session.kind === "internship"
+    ? `starting ${formatDayLabel(zonedDate(new Date(session.startAt), timeZone))}`
+    : formatInstant(session.startAt, timeZone, timeZoneLabel);
+}
+
+/** Booking confirmed: receipt, when, how to manage it, and the calendar invite (stable UID). */
+export async function sendBookingConfirmation(deps: AppDeps, bookingId: string): Promise<void> {
+  const session = await findBookingSession(deps.db, deps.config.timeZone, bookingId);
+  if (!session) return;
+  const when = whenText(deps, session);
+  const dashboard = `${deps.config.publicUrl}/dashboard`;
+  const google = googleCalendarUrl({
+    title: session.title,
+    startAt: session.startAt,
+    endAt: session.endAt,
+    details: `Manage it at ${dashboard}`,
+  });
+  await deps.mailer.send({
+    to: session.userEmail,
+    subject: `Booking confirmed: ${session.title}, ${when}`,
+    text: [
+      `Hello ${session.userName || "there"},`,
+      "",
+      `Your ${session.title} is confirmed, ${when}.`,
+      `Paid: ${formatPaise(session.amountPaise)}`,
+      "",
+      "The attached invite adds it to your calendar. Google Calendar:",
+      google,
+      "",
+      `Reschedule or cancel up to 12 hours before the start from your dashboard: ${dashboard}`,
+    ].join("\n"),
+    html: layoutEmail(
+      "Your booking is confirmed",
+      `<p>Your <strong>${escapeHtml(session.title)}</strong> is confirmed, ${escapeHtml(when)}.</p>
+<p>Paid: ${escapeHtml(formatPaise(session.amountPaise))}</p>
+<p>The attached invite adds it to your calendar, or <a href="${escapeHtml(google)}">add it to Google Calendar</a>.</p>
+<p>Reschedule or cancel up to 12 hours before the start from <a href="${escapeHtml(dashboard)}">your dashboard</a>.</p>`,
+    ),
+    attachments: [sessionInviteAttachment(deps, session, "REQUEST")],
+  });
+}
+
+/** The seat was gone when the payment arrived: the student is told the money is coming back. */
+export async function sendLatePaymentRefund(deps: AppDeps, bookingId: string): Promise<void> {
+  const session = await findBookingSession(deps.db, deps.config.timeZone, bookingId);
+  if (!session) return;
+  const text = `Your payment of ${formatPaise(session.amountPaise)} for ${session.title} arrived after your seat hold ran out, and the seat had been taken. We are refunding it in full; banks usually show it within 5-7 working days. Please pick another session.`;
+  await deps.mailer.send({
+    to: session.userEmail,
+    subject: `Refund on its way: ${session.title}`,
+    text: `Hello ${session.userName || "there"},\n\n${text}\n\n${deps.config.publicUrl}/onboarding`,
+    html: layoutEmail("Your payment is being refunded", `<p>${escapeHtml(text)}</p>`),
+  });
+}

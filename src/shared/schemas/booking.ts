@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { COMPANY_TYPES, PHONE_MIN_DIGITS, PROFILE_STATUSES } from "../constants.js";
+
+export const bookingKindSchema = z.enum(["mock", "workshop", "internship"]);
+export type BookingKindDto = z.infer<typeof bookingKindSchema>;
+
+export const slotListingSchema = z.object({
+  id: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  interviewerName: z.string(),
+  details: z.string(),
+  packageTypes: z.array(z.enum(COMPANY_TYPES)),
+  capacity: z.number().int(),
+  seatsLeft: z.number().int(),
+});
+export type SlotListing = z.infer<typeof slotListingSchema>;
+
+export const workshopListingSchema = z.object({
+  id: z.string(),
+  topicKey: z.string(),
+  title: z.string(),
+  level: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  capacity: z.number().int(),
+  seatsLeft: z.number().int(),
+  pricePaise: z.number().int(),
+  available: z.boolean(),
+});
+export type WorkshopListing = z.infer<typeof workshopListingSchema>;
+
+export const internshipListingSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  mentor: z.string(),
+  startDate: z.string(),
+  weeks: z.number().int(),
+  weekPlans: z.array(z.object({ title: z.string(), deliverables: z.string() })),
+  trackKey: z.string(),
+  capacity: z.number().int(),
+  seatsLeft: z.number().int(),
+  pricePaise: z.number().int(),
+  available: z.boolean(),
+});
+export type InternshipListing = z.infer<typeof internshipListingSchema>;
+
+export const takeHoldSchema = z.object({
+  kind: bookingKindSchema,
+  targetId: z.string().min(1),
+  /** For a mock interview: the plan (service, product or maang) the seat is bought under. */
+  packageKey: z.enum(COMPANY_TYPES).optional(),
+});
+export type TakeHoldInput = z.infer<typeof takeHoldSchema>;
+
+export const holdSchema = z.object({
+  id: z.string(),
+  kind: bookingKindSchema,
+  targetId: z.string(),
+  packageKey: z.string(),
+  expiresAt: z.string(),
+});
+export type HoldDto = z.infer<typeof holdSchema>;
+
+export const checkoutSchema = z.object({ holdId: z.string().min(1) });
+
+export const checkoutResponseSchema = z.object({
+  bookingId: z.string(),
+  paymentId: z.string(),
+  provider: z.enum(["dev", "razorpay"]),
+  orderId: z.string(),
+  amountPaise: z.number().int(),
+  currency: z.string(),
+  /** Razorpay's public key for Checkout; null for the test-mode checkout. */
+  keyId: z.string().nullable(),
+  description: z.string(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+export const verifyPaymentSchema = z.object({
+  orderId: z.string().min(1),
+  paymentId: z.string().min(1),
+  signature: z.string().min(1),
+});
+
+export const paymentResultSchema = z.object({
+  bookingId: z.string(),
+  status: z.string(),
+  message: z.string(),
+});
+export type PaymentResult = z.infer<typeof paymentResultSchema>;
+
+export const devCheckoutSchema = z.object({
+  paymentId: z.string(),
+  orderId: z.string(),
+  amountPaise: z.number().int(),
+  description: z.string(),
+  status: z.string(),
+});
+export type DevCheckout = z.infer<typeof devCheckoutSchema>;
+
+/** Spec §5: starts with + and holds at least 10 digits (default prefix +91). */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .refine((v) => v.startsWith("+") && v.replace(/\D/g, "").length >= PHONE_MIN_DIGITS && /^\+[\d\s-]+$/.test(v), {
+    message: "Enter the phone number with its country code, like +91 98765 43210.",
+  });
+
+export const normalizePhone = (phone: string): string => `+${phone.replace(/\D/g, "")}`;
+
+export const sendOtpSchema = z.object({ phone: phoneSchema });
+export const verifyOtpSchema = z.object({
+  phone: phoneSchema,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: "Enter the 6-digit code." }),
+});
+
+export const profileSchema = z.object({
+  firstName: z.string().trim().min(1, { message: "First name is required." }).max(80),
+  lastName: z.string().trim().min(1, { message: "Last name is required." }).max(80),
+  qualification: z.string().trim().min(1, { message: "Qualification is required." }).max(120),
+  status: z.enum(PROFILE_STATUSES, { message: "Choose your status." }),
+  phone: phoneSchema,
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const profileResponseSchema = z.object({
+  profile: profileSchema.extend({ phoneVerified: z.boolean(), completed: z.boolean() }).nullable(),
+  verifiedPhones: z.array(z.string()),
+  paid: z.boolean(),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { bookingRoutes } from "./bookings/routes.js";
+import { startSeatSweeper } from "./bookings/sweeper.js";
 import { cancellationRoutes } from "./cancellations/routes.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import { certificateRoutes } from "./certificates/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { startJobWorker } from "./jobs/worker.js";
+import { listingRoutes } from "./listings/routes.js";
 import { meRoutes } from "./me/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { rescheduleRoutes } from "./reschedule/routes.js";
@@ -16,6 +19,8 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   siteRoutes,
   meRoutes,
   catalogRoutes,
+  listingRoutes,
+  bookingRoutes,
   notificationRoutes,
   scorecardRoutes,
   certificateRoutes,
@@ -25,4 +30,4 @@ export const routeModules: FastifyPluginAsyncZod[] = [
 ];
 
 /** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */
-export const workerStarters: Array<(app: FastifyInstance) => void> = [startJobWorker];
+export const workerStarters: Array<(app: FastifyInstance) => void> = [startJobWorker, startSeatSweeper];

@@ -19,6 +19,15 @@ function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/**
+ * Rate-limit key: the session (so students behind one campus NAT do not share a budget), else the
+ * client address. Read from the cookie, because limits run before the session is looked up.
+ */
+export function sessionOrIpKey(request: FastifyRequest): string {
+  const token = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(request.headers.cookie ?? "")?.[1];
+  return token ? `session:${token}` : `ip:${request.ip}`;
+}
+
 /** The signed-in user of this request, or null; looked up once per request. */
 export async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   if (request.sessionUser !== undefined) return request.sessionUser;

@@ -8,7 +8,6 @@ import { type BuildOptions, buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import type { Dialect } from "../db/database.js";
 import { insertAdmin } from "../modules/admins/repository.js";
-import { findRecentOutboxMessages } from "../modules/outbox/repository.js";
 import { createTemporaryPostgresDatabase } from "./postgres.js";
 
 export interface TestApp {
@@ -70,8 +69,13 @@ export async function createTestApp(
       payload: { email, callbackURL: "/onboarding" },
     });
     if (sent.statusCode !== 200) throw new Error(`magic link request failed: ${sent.body}`);
-    const messages = await findRecentOutboxMessages(app.deps.db, 20);
-    const mail = messages.find((m) => m.to_address === email);
+    const mail = await app.deps.db
+      .selectFrom("outbox_messages")
+      .select("text")
+      .where("to_address", "=", email)
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
     const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
     if (!link) throw new Error(`no sign-in link was sent to ${email}`);
     const verified = await app.inject({ method: "GET", url: link.replace(config.publicUrl, "") });

@@ -1,0 +1,303 @@
+import { expect, it } from "vitest";
+import { buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
+import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+import { findRecentOutboxMessages } from "../outbox/repository.js";
+
+type Hold = { id: string; expiresAt: string; packageKey: string };
+type Checkout = { bookingId: string; paymentId: string; orderId: string; amountPaise: number; provider: string };
+type ApiError = { error: { code: string; message: string } };
+
+let counter = 0;
+const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
+
+async function hold(t: TestApp, cookie: string, body: Record<string, unknown>) {
+  return t.request({ method: "POST", url: "/api/holds", cookie, payload: body });
+}
+
+async function bookAndPay(t: TestApp, cookie: string, targetId: string, kind = "mock") {
+  const held = json<Hold>(await hold(t, cookie, { kind, targetId }));
+  const checkout = json<Checkout>(
+    await t.request({ method: "POST", url: "/api/checkout", cookie, payload: { holdId: held.id } }),
+  );
+  const paid = await t.request({ method: "POST", url: `/api/payments/dev/${checkout.paymentId}/pay`, cookie });
+  return { checkout, paid };
+}
+
+describeEachDialect("booking: listings", (t) => {
+  it("lists upcoming published slots of a plan, earliest first, with seats left", async () => {
+    const { db } = t().app.deps;
+    const later = await buildSlot(db, {
+      start_at: new Date(Date.now() + 72 * 3600e3).toISOString(),
+      package_types: '["product"]',
+      capacity: 3,
+    });
+    const sooner = await buildSlot(db, {
+      start_at: new Date(Date.now() + 30 * 3600e3).toISOString(),
+      package_types: '["product","maang"]',
+    });
+    await buildSlot(db, { package_types: '["product"]', status: "draft" });
+    await buildSlot(db, { package_types: '["product"]', start_at: new Date(Date.now() - 3600e3).toISOString() });
+    await buildSlot(db, { package_types: '["service"]' });
+    const { slots } = json<{ slots: { id: string; seatsLeft: number }[] }>(
+      await t().request({ url: "/api/slots?package=product" }),
+    );
+    expect(slots.map((s) => s.id)).toEqual([sooner.id, later.id]);
+    expect(slots[1]?.seatsLeft).toBe(3);
+    expect((await t().request({ url: "/api/slots?package=gold" })).statusCode).toBe(400);
+  });
+
+  it("shows the earliest internship that has not started, and null when there is none", async () => {
+    const { db } = t().app.deps;
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    await buildInternship(db, { start_date: day(-3), title: "Already running" });
+    const next = await buildInternship(db, { start_date: day(5), title: "Next one" });
+    await buildInternship(db, { start_date: day(40), title: "Much later" });
+    const { internship } = json<{ internship: { id: string; pricePaise: number } | null }>(
+      await t().request({ url: "/api/internships/upcoming" }),
+    );
+    expect(internship?.id).toBe(next.id);
+    expect(internship?.pricePaise).toBe(499_900);
+  });
+
+  it("lists workshops with their catalog price", async () => {
+    const workshop = await buildWorkshop(t().app.deps.db, { topic_key: "ws_systemdesign", capacity: 5 });
+    const { workshops } = json<{ workshops: { id: string; pricePaise: number; seatsLeft: number }[] }>(
+      await t().request({ url: "/api/workshops" }),
+    );
+    expect(workshops.find((w) => w.id === workshop.id)).toMatchObject({ pricePaise: 129_900, seatsLeft: 5 });
+  });
+});
+
+describeEachDialect("booking: holds", (t) => {
+  it("refuses a signed-out visitor with the spec's message", async () => {
+    const slot = await buildSlot(t().app.deps.db);
+    const res = await hold(t(), "", { kind: "mock", targetId: slot.id });
+    expect(res.statusCode).toBe(401);
+    expect(json<ApiError>(res).error.message).toBe("Please sign in again to reserve a slot.");
+  });
+
+  it("holds the last seat for 10 minutes and tells the next student it is held", async () => {
+    const slot = await buildSlot(t().app.deps.db, { capacity: 1 });
+    const a = await t().signIn(email("a"));
+    const b = await t().signIn(email("b"));
+    const first = await hold(t(), a, { kind: "mock", targetId: slot.id });
+    expect(first.statusCode).toBe(201);
+    const minutes = (Date.parse(json<Hold>(first).expiresAt) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(9.9);
+    expect(minutes).toBeLessThanOrEqual(10);
+    const second = await hold(t(), b, { kind: "mock", targetId: slot.id });
+    expect(second.statusCode).toBe(409);
+    expect(json<ApiError>(second).error).toEqual({
+      code: "SLOT_HELD",
+      message: "This slot is currently held by another user.",
+    });
+    const { slots } = json<{ slots: { id: string; seatsLeft: number }[] }>(
+      await t().request({ url: "/api/slots?package=service" }),
+    );
+    expect(slots.find((s) => s.id === slot.id)?.seatsLeft).toBe(0);
+  });
+
+  it("releases the previous hold when the student picks another slot, and on release", async () => {
+    const { db } = t().app.deps;
+    const one = await buildSlot(db, { capacity: 1 });
+    const two = await buildSlot(db, { capacity: 1 });
+    const a = await t().signIn(email("picker"));
+    const b = await t().signIn(email("other"));
+    await hold(t(), a, { kind: "mock", targetId: one.id });
+    const moved = json<Hold>(await hold(t(), a, { kind: "mock", targetId: two.id }));
+    expect((await hold(t(), b, { kind: "mock", targetId: one.id })).statusCode).toBe(201);
+    expect((await t().request({ method: "POST", url: `/api/holds/${moved.id}/release`, cookie: a })).statusCode).toBe(
+      204,
+    );
+    const c = await t().signIn(email("third"));
+    expect((await hold(t(), c, { kind: "mock", targetId: two.id })).statusCode).toBe(201);
+  });
+
+  it("does not hold a plan that is not available, nor a draft or past slot", async () => {
+    const { db } = t().app.deps;
+    const cookie = await t().signIn(email("closed"));
+    const maang = await buildSlot(db, { package_types: '["maang"]' });
+    const closed = await hold(t(), cookie, { kind: "mock", targetId: maang.id, packageKey: "maang" });
+    expect(json<ApiError>(closed).error.code).toBe("NOT_AVAILABLE");
+    const draft = await buildSlot(db, { status: "draft" });
+    const res = await hold(t(), cookie, { kind: "mock", targetId: draft.id });
+    expect(json<ApiError>(res).error.message).toBe("Could not reserve slot. Please try again.");
+  });
+
+  it("refuses checkout without a hold, and after the hold expired", async () => {
+    const cookie = await t().signIn(email("late"));
+    const none = await t().request({ method: "POST", url: "/api/checkout", cookie, payload: {} });
+    expect(json<ApiError>(none).error.message).toBe("Please select a slot first.");
+    const slot = await buildSlot(t().app.deps.db);
+    const held = json<Hold>(await hold(t(), cookie, { kind: "mock", targetId: slot.id }));
+    await t()
+      .app.deps.db.updateTable("holds")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", held.id)
+      .execute();
+    const res = await t().request({ method: "POST", url: "/api/checkout", cookie, payload: { holdId: held.id } });
+    expect(json<ApiError>(res).error).toEqual({
+      code: "HOLD_EXPIRED",
+      message: "Your slot hold expired. Please reselect the slot.",
+    });
+  });
+
+  it("sells exactly `capacity` seats to capacity + 50 students asking at once, every time", async () => {
+    const capacity = 3;
+    const cookies = await Promise.all(Array.from({ length: capacity + 50 }, (_, i) => t().signIn(email(`racer${i}`))));
+    for (let round = 0; round < 3; round++) {
+      const slot = await buildSlot(t().app.deps.db, { capacity });
+      const results = await Promise.all(
+        cookies.map((cookie) => hold(t(), cookie, { kind: "mock", targetId: slot.id })),
+      );
+      const won = results.filter((r) => r.statusCode === 201);
+      expect(won).toHaveLength(capacity);
+      for (const lost of results.filter((r) => r.statusCode !== 201)) {
+        expect(json<ApiError>(lost).error.code).toMatch(/^(SLOT_HELD|CONFLICT)$/);
+      }
+      const held = await t().app.deps.db.selectFrom("holds").select("id").where("target_id", "=", slot.id).execute();
+      expect(held).toHaveLength(capacity);
+    }
+  });
+});
+
+describeEachDialect("booking: test-mode payment", (t) => {
+  it("confirms a paid booking at the catalog price, e-mails the invite and marks the booking done", async () => {
+    const address = email("payer");
+    const cookie = await t().signIn(address);
+    const slot = await buildSlot(t().app.deps.db);
+    const { checkout, paid } = await bookAndPay(t(), cookie, slot.id);
+    expect(checkout).toMatchObject({ provider: "dev", amountPaise: 120_000 });
+    expect(checkout.orderId).toMatch(/^order_dev_/);
+    expect(json(paid)).toMatchObject({ bookingId: checkout.bookingId, status: "confirmed" });
+    expect(json<{ bookingDone: boolean }>(await t().request({ url: "/api/me", cookie })).bookingDone).toBe(true);
+    const mail = (await findRecentOutboxMessages(t().app.deps.db, 20)).find(
+      (m) => m.to_address === address && m.subject.startsWith("Booking confirmed"),
+    );
+    expect(mail?.attachments).toContain("text/calendar");
+    // Paying again changes nothing.
+    const again = await t().request({ method: "POST", url: `/api/payments/dev/${checkout.paymentId}/pay`, cookie });
+    expect(json(again)).toMatchObject({ status: "confirmed" });
+    const bookings = await t()
+      .app.deps.db.selectFrom("bookings")
+      .select("status")
+      .where("target_id", "=", slot.id)
+      .execute();
+    expect(bookings).toEqual([{ status: "confirmed" }]);
+  });
+
+  it("charges the price of the moment: a price change reaches the next checkout", async () => {
+    await t()
+      .app.deps.db.updateTable("catalog_items")
+      .set({ price_paise: 150_000 })
+      .where("key", "=", "ws_dsa")
+      .execute();
+    const workshop = await buildWorkshop(t().app.deps.db, { topic_key: "ws_dsa" });
+    const cookie = await t().signIn(email("ws"));
+    const { checkout } = await bookAndPay(t(), cookie, workshop.id, "workshop");
+    expect(checkout.amountPaise).toBe(150_000);
+  });
+
+  it("a failed payment releases the seat at once", async () => {
+    const slot = await buildSlot(t().app.deps.db, { capacity: 1 });
+    const a = await t().signIn(email("fails"));
+    const held = json<Hold>(await hold(t(), a, { kind: "mock", targetId: slot.id }));
+    const checkout = json<Checkout>(
+      await t().request({ method: "POST", url: "/api/checkout", cookie: a, payload: { holdId: held.id } }),
+    );
+    const b = await t().signIn(email("next"));
+    expect((await hold(t(), b, { kind: "mock", targetId: slot.id })).statusCode).toBe(409);
+    const failed = await t().request({
+      method: "POST",
+      url: `/api/payments/dev/${checkout.paymentId}/fail`,
+      cookie: a,
+    });
+    expect(json(failed)).toMatchObject({ status: "failed" });
+    expect((await hold(t(), b, { kind: "mock", targetId: slot.id })).statusCode).toBe(201);
+  });
+
+  it("a retried 'Proceed to Payment' returns the same order instead of a second booking", async () => {
+    const slot = await buildSlot(t().app.deps.db);
+    const cookie = await t().signIn(email("retry"));
+    const held = json<Hold>(await hold(t(), cookie, { kind: "mock", targetId: slot.id }));
+    const first = json<Checkout>(
+      await t().request({ method: "POST", url: "/api/checkout", cookie, payload: { holdId: held.id } }),
+    );
+    const second = json<Checkout>(
+      await t().request({ method: "POST", url: "/api/checkout", cookie, payload: { holdId: held.id } }),
+    );
+    expect(second.orderId).toBe(first.orderId);
+  });
+
+  it("refunds and flags a payment that arrives after its seat went to someone else", async () => {
+    const { db } = t().app.deps;
+    const slot = await buildSlot(db, { capacity: 1 });
+    const late = await t().signIn(email("slow"));
+    const held = json<Hold>(await hold(t(), late, { kind: "mock", targetId: slot.id }));
+    const checkout = json<Checkout>(
+      await t().request({ method: "POST", url: "/api/checkout", cookie: late, payload: { holdId: held.id } }),
+    );
+    await db
+      .updateTable("bookings")
+      .set({ seat_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", checkout.bookingId)
+      .execute();
+    const quick = await t().signIn(email("quick"));
+    await bookAndPay(t(), quick, slot.id);
+
+    const res = await t().request({ method: "POST", url: `/api/payments/dev/${checkout.paymentId}/pay`, cookie: late });
+    expect(json(res)).toMatchObject({ status: "refunded_late" });
+    const booking = await db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("id", "=", checkout.bookingId)
+      .executeTakeFirstOrThrow();
+    expect(booking).toMatchObject({ status: "refunded_late", flag: "late_payment_refunded" });
+    const payment = await db
+      .selectFrom("payments")
+      .selectAll()
+      .where("id", "=", checkout.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(payment.status).toBe("refund_pending");
+    expect(
+      await db.selectFrom("jobs").select("type").where("dedupe_key", "=", `refund:${payment.id}`).executeTakeFirst(),
+    ).toEqual({ type: "refund" });
+    const confirmed = await db
+      .selectFrom("bookings")
+      .select("user_id")
+      .where("target_id", "=", slot.id)
+      .where("status", "=", "confirmed")
+      .execute();
+    expect(confirmed).toEqual([
+      {
+        user_id: await findUserId(
+          db,
+          (
+            await db
+              .selectFrom("user")
+              .select("email")
+              .where("id", "=", confirmed[0]?.user_id ?? "")
+              .executeTakeFirstOrThrow()
+          ).email,
+        ),
+      },
+    ]);
+  });
+
+  it("a student cannot pay or see another student's order", async () => {
+    const slot = await buildSlot(t().app.deps.db);
+    const owner = await t().signIn(email("owner"));
+    const held = json<Hold>(await hold(t(), owner, { kind: "mock", targetId: slot.id }));
+    const checkout = json<Checkout>(
+      await t().request({ method: "POST", url: "/api/checkout", cookie: owner, payload: { holdId: held.id } }),
+    );
+    const stranger = await t().signIn(email("stranger"));
+    expect((await t().request({ url: `/api/payments/dev/${checkout.paymentId}`, cookie: stranger })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t().request({ method: "POST", url: `/api/payments/dev/${checkout.paymentId}/pay`, cookie: stranger }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

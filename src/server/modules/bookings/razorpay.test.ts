@@ -1,0 +1,257 @@
+import { createHmac } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+// The official SDK's helpers check that our signatures are the ones Razorpay makes.
+import { validatePaymentVerification, validateWebhookSignature } from "razorpay/dist/utils/razorpay-utils.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildSlot } from "../../test/builders.js";
+import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+import { createJobRunner } from "../jobs/queue.js";
+import { jobHandlers } from "../jobs/worker.js";
+
+const KEY_ID = "rzp_test_careerprep";
+const KEY_SECRET = "razorpay-key-secret-for-tests";
+const WEBHOOK_SECRET = "razorpay-webhook-secret-for-tests";
+
+/** A local server speaking the parts of Razorpay's REST API we use, recording what it was asked. */
+const api = {
+  orders: [] as { amount: number; currency: string; receipt: string; auth: string }[],
+  refunds: [] as { paymentId: string; amount: number; idempotencyKey: string | undefined }[],
+  server: http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      const parsed = body ? (JSON.parse(body) as Record<string, unknown>) : {};
+      res.setHeader("content-type", "application/json");
+      if (req.method === "POST" && req.url === "/v1/orders") {
+        api.orders.push({
+          ...(parsed as { amount: number; currency: string; receipt: string }),
+          auth: req.headers.authorization ?? "",
+        });
+        res.end(
+          JSON.stringify({
+            id: `order_${api.orders.length}${Date.now()}`,
+            entity: "order",
+            amount: parsed.amount,
+            status: "created",
+          }),
+        );
+        return;
+      }
+      const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(req.url ?? "");
+      if (req.method === "POST" && refund) {
+        const key = req.headers["idempotency-key"];
+        api.refunds.push({
+          paymentId: refund[1] ?? "",
+          amount: Number(parsed.amount),
+          idempotencyKey: Array.isArray(key) ? key[0] : key,
+        });
+        res.end(JSON.stringify({ id: `rfnd_${api.refunds.length}`, entity: "refund", payment_id: refund[1] }));
+        return;
+      }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: { code: "BAD_REQUEST_ERROR", description: "not found" } }));
+    });
+  }),
+};
+const port = 47000 + Math.floor(Math.random() * 2000);
+beforeAll(() => new Promise<void>((resolve) => api.server.listen(port, "127.0.0.1", resolve)));
+afterAll(() => new Promise<void>((resolve) => api.server.close(() => resolve())));
+
+const sign = (secret: string, message: string) => createHmac("sha256", secret).update(message).digest("hex");
+
+let counter = 0;
+async function openOrder(t: TestApp) {
+  const cookie = await t.signIn(`rzp-${++counter}-${Date.now()}@example.com`);
+  const slot = await buildSlot(t.app.deps.db, { capacity: 1 });
+  const hold = json<{ id: string }>(
+    await t.request({ method: "POST", url: "/api/holds", cookie, payload: { kind: "mock", targetId: slot.id } }),
+  );
+  const checkout = json<{ bookingId: string; orderId: string; keyId: string; amountPaise: number }>(
+    await t.request({ method: "POST", url: "/api/checkout", cookie, payload: { holdId: hold.id } }),
+  );
+  return { cookie, slot, checkout };
+}
+
+function webhook(t: TestApp, event: string, orderId: string, paymentId: string, eventId: string, tamper = false) {
+  const body = JSON.stringify({
+    event,
+    payload: { payment: { entity: { id: paymentId, order_id: orderId, amount: 120000 } } },
+  });
+  let signature = sign(WEBHOOK_SECRET, body);
+  expect(validateWebhookSignature(body, signature, WEBHOOK_SECRET)).toBe(true);
+  if (tamper) signature = `${signature.slice(0, -1)}${signature.endsWith("0") ? "1" : "0"}`;
+  return t.request({
+    method: "POST",
+    url: "/api/payments/razorpay/webhook",
+    headers: { "content-type": "application/json", "x-razorpay-signature": signature, "x-razorpay-event-id": eventId },
+    payload: body,
+  });
+}
+
+const bookingStatus = async (t: TestApp, id: string) =>
+  (await t.app.deps.db.selectFrom("bookings").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+
+describeEachDialect(
+  "booking: Razorpay",
+  (t) => {
+    it("opens an order through the Orders API with the server's price, in paise, with a unique receipt", async () => {
+      const before = api.orders.length;
+      const { checkout } = await openOrder(t());
+      const order = api.orders[before];
+      expect(order).toMatchObject({ amount: 120_000, currency: "INR" });
+      expect(order?.auth).toBe(`Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString("base64")}`);
+      expect(new Set(api.orders.map((o) => o.receipt)).size).toBe(api.orders.length);
+      expect(checkout.keyId).toBe(KEY_ID);
+    });
+
+    it("confirms on a valid checkout signature, once, however often the callback comes", async () => {
+      const { cookie, checkout } = await openOrder(t());
+      const paymentId = `pay_${counter}A`;
+      const signature = sign(KEY_SECRET, `${checkout.orderId}|${paymentId}`);
+      expect(
+        validatePaymentVerification({ order_id: checkout.orderId, payment_id: paymentId }, signature, KEY_SECRET),
+      ).toBe(true);
+      const verify = () =>
+        t().request({
+          method: "POST",
+          url: "/api/payments/verify",
+          cookie,
+          payload: { orderId: checkout.orderId, paymentId, signature },
+        });
+      expect(json(await verify())).toMatchObject({ status: "confirmed" });
+      expect(json(await verify())).toMatchObject({ status: "confirmed" });
+      expect(await bookingStatus(t(), checkout.bookingId)).toBe("confirmed");
+    });
+
+    it("rejects a signature off by one character with 400 and confirms nothing", async () => {
+      const { cookie, checkout } = await openOrder(t());
+      const paymentId = `pay_${counter}B`;
+      const good = sign(KEY_SECRET, `${checkout.orderId}|${paymentId}`);
+      const bad = `${good.slice(0, -1)}${good.endsWith("a") ? "b" : "a"}`;
+      const res = await t().request({
+        method: "POST",
+        url: "/api/payments/verify",
+        cookie,
+        payload: { orderId: checkout.orderId, paymentId, signature: bad },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(json<{ error: { code: string } }>(res).error.code).toBe("INVALID_SIGNATURE");
+      expect(await bookingStatus(t(), checkout.bookingId)).toBe("pending_payment");
+    });
+
+    it("a signature for another order cannot confirm this one", async () => {
+      const { cookie, checkout } = await openOrder(t());
+      const paymentId = `pay_${counter}C`;
+      const forOther = sign(KEY_SECRET, `order_someone_else|${paymentId}`);
+      const res = await t().request({
+        method: "POST",
+        url: "/api/payments/verify",
+        cookie,
+        payload: { orderId: checkout.orderId, paymentId, signature: forOther },
+      });
+      expect(res.statusCode).toBe(400);
+    });
+
+    it("handles the webhook before the callback, a redelivered webhook, and the callback after", async () => {
+      const { cookie, checkout } = await openOrder(t());
+      const paymentId = `pay_${counter}D`;
+      const first = await webhook(t(), "payment.captured", checkout.orderId, paymentId, `evt_${counter}`);
+      expect(json(first)).toEqual({ status: "processed" });
+      expect(await bookingStatus(t(), checkout.bookingId)).toBe("confirmed");
+      expect(json(await webhook(t(), "payment.captured", checkout.orderId, paymentId, `evt_${counter}`))).toEqual({
+        status: "duplicate",
+      });
+      expect(json(await webhook(t(), "order.paid", checkout.orderId, paymentId, `evt_${counter}b`))).toEqual({
+        status: "processed",
+      });
+      const signature = sign(KEY_SECRET, `${checkout.orderId}|${paymentId}`);
+      const callback = await t().request({
+        method: "POST",
+        url: "/api/payments/verify",
+        cookie,
+        payload: { orderId: checkout.orderId, paymentId, signature },
+      });
+      expect(json(callback)).toMatchObject({ status: "confirmed" });
+      const bookings = await t()
+        .app.deps.db.selectFrom("bookings")
+        .select("status")
+        .where("id", "=", checkout.bookingId)
+        .execute();
+      expect(bookings).toEqual([{ status: "confirmed" }]);
+      const mails = await t()
+        .app.deps.db.selectFrom("outbox_messages")
+        .select("id")
+        .where("subject", "like", "Booking confirmed%")
+        .where("text", "like", "%")
+        .execute();
+      expect(mails.length).toBeGreaterThan(0);
+    });
+
+    it("rejects a webhook whose signature is off by one byte, changing nothing", async () => {
+      const { checkout } = await openOrder(t());
+      const res = await webhook(t(), "payment.captured", checkout.orderId, `pay_${counter}E`, `evt_${counter}E`, true);
+      expect(res.statusCode).toBe(400);
+      expect(await bookingStatus(t(), checkout.bookingId)).toBe("pending_payment");
+      // Not recorded: a correctly signed redelivery of the same event still counts.
+      expect(
+        json(await webhook(t(), "payment.captured", checkout.orderId, `pay_${counter}E`, `evt_${counter}E`)),
+      ).toEqual({ status: "processed" });
+    });
+
+    it("a failed payment webhook releases the seat", async () => {
+      const { checkout } = await openOrder(t());
+      await webhook(t(), "payment.failed", checkout.orderId, `pay_${counter}F`, `evt_${counter}F`);
+      expect(await bookingStatus(t(), checkout.bookingId)).toBe("failed");
+    });
+
+    it("refunds a late payment through the Refunds API with an idempotency key, once", async () => {
+      const { db } = t().app.deps;
+      const { checkout, slot } = await openOrder(t());
+      await db
+        .updateTable("bookings")
+        .set({ seat_expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("id", "=", checkout.bookingId)
+        .execute();
+      const rival = await t().signIn(`rival-${counter}@example.com`);
+      expect(
+        (
+          await t().request({
+            method: "POST",
+            url: "/api/holds",
+            cookie: rival,
+            payload: { kind: "mock", targetId: slot.id },
+          })
+        ).statusCode,
+      ).toBe(201);
+
+      const paymentId = `pay_${counter}G`;
+      expect(json(await webhook(t(), "payment.captured", checkout.orderId, paymentId, `evt_${counter}G`))).toEqual({
+        status: "processed",
+      });
+      expect(await bookingStatus(t(), checkout.bookingId)).toBe("refunded_late");
+
+      const before = api.refunds.length;
+      const runner = createJobRunner(t().app.deps, jobHandlers, "test-worker");
+      await runner.runDue();
+      await runner.runDue();
+      const asked = api.refunds.slice(before);
+      expect(asked).toEqual([{ paymentId, amount: 120_000, idempotencyKey: expect.stringMatching(/^refund-/) }]);
+      const payment = await db
+        .selectFrom("payments")
+        .select(["status", "refund_id"])
+        .where("order_id", "=", checkout.orderId)
+        .executeTakeFirstOrThrow();
+      expect(payment).toEqual({ status: "refunded", refund_id: `rfnd_${api.refunds.length}` });
+    });
+  },
+  {
+    PAYMENT_PROVIDER: "razorpay",
+    RAZORPAY_KEY_ID: KEY_ID,
+    RAZORPAY_KEY_SECRET: KEY_SECRET,
+    RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    RAZORPAY_API_URL: `http://127.0.0.1:${port}`,
+  },
+);

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app.js";
+import { loadConfig } from "../../config.js";
+import { buildSlot } from "../../test/builders.js";
+import { createTestApp, postgresAvailable, type TestApp } from "../../test/test-app.js";
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Two server processes' worth of app on one PostgreSQL: seat decisions must hold across them. */
+(postgresAvailable() ? describe : describe.skip)("booking: two app instances on one PostgreSQL", () => {
+  let first: TestApp;
+  let second: App;
+
+  beforeAll(async () => {
+    first = await createTestApp("postgres");
+    second = await buildApp(
+      loadConfig({
+        NODE_ENV: "test",
+        DATABASE_URL: first.databaseUrl,
+        LOG_LEVEL: "silent",
+        SEED_DEMO: "false",
+        PUBLIC_URL: "http://localhost:3000",
+        SIGN_IN_RATE_LIMIT: "1000",
+      }),
+      { startWorkers: false },
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it("sells exactly `capacity` seats when capacity + 50 students ask through both instances at once", async () => {
+    const capacity = 4;
+    const cookies = await Promise.all(
+      Array.from({ length: capacity + 50 }, (_, i) => first.signIn(`twin-${i}-${Date.now()}@example.com`)),
+    );
+    for (let round = 0; round < 3; round++) {
+      const slot = await buildSlot(first.app.deps.db, { capacity });
+      const results = await Promise.all(
+        cookies.map((cookie, i) =>
+          (i % 2 === 0 ? first.app : second).inject({
+            method: "POST",
+            url: "/api/holds",
+            headers: { cookie },
+            payload: { kind: "mock", targetId: slot.id },
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(capacity);
+      expect(results.filter((r) => r.statusCode !== 201).every((r) => r.statusCode === 409)).toBe(true);
+    }
+  });
+
+  it("a hold taken on one instance reaches the other's live stream", async () => {
+    const received: string[] = [];
+    const unsubscribe = second.deps.bus.subscribe((event) => received.push(event.topic));
+    const slot = await buildSlot(first.app.deps.db);
+    const cookie = await first.signIn(`live-${Date.now()}@example.com`);
+    await first.request({ method: "POST", url: "/api/holds", cookie, payload: { kind: "mock", targetId: slot.id } });
+    for (let i = 0; i < 50 && !received.includes("slots"); i++) await new Promise((r) => setTimeout(r, 20));
+    unsubscribe();
+    expect(received).toContain("slots");
+  });
+});

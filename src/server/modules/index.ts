@@ -10,6 +10,7 @@ import { startJobWorker } from "./jobs/worker.js";
 import { listingRoutes } from "./listings/routes.js";
 import { meRoutes } from "./me/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
+import { profileRoutes } from "./profile/routes.js";
 import { rescheduleRoutes } from "./reschedule/routes.js";
 import { scorecardRoutes } from "./scorecards/routes.js";
 import { siteRoutes } from "./site/routes.js";
@@ -21,6 +22,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   catalogRoutes,
   listingRoutes,
   bookingRoutes,
+  profileRoutes,
   notificationRoutes,
   scorecardRoutes,
   certificateRoutes,

@@ -1,0 +1,155 @@
+import { expect, it } from "vitest";
+import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
+import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+
+type ApiError = { error: { code: string; message: string } };
+let counter = 0;
+
+async function student(t: TestApp, paid: boolean) {
+  const email = `profile-${++counter}-${Date.now()}@example.com`;
+  const cookie = await t.signIn(email);
+  if (paid) {
+    const slot = await buildSlot(t.app.deps.db);
+    await buildBooking(t.app.deps.db, { user_id: await findUserId(t.app.deps.db, email), target_id: slot.id });
+  }
+  return cookie;
+}
+
+async function latestSmsCode(t: TestApp, phone: string): Promise<string> {
+  const sms = await t.app.deps.db
+    .selectFrom("outbox_messages")
+    .select("text")
+    .where("channel", "=", "sms")
+    .where("to_address", "=", phone)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return sms.text.match(/\b\d{6}\b/)?.[0] ?? "";
+}
+
+const profile = {
+  firstName: "Asha",
+  lastName: "Rao",
+  qualification: "B.Tech CSE, 2026",
+  status: "inprogress",
+  phone: "+91 98450 12345",
+};
+
+describeEachDialect("profile and phone verification", (t) => {
+  it("sends a 6-digit code by SMS that verifies the phone once", async () => {
+    const cookie = await student(t(), true);
+    const phone = `+91984501${String(counter).padStart(4, "0")}`;
+    expect((await t().request({ method: "POST", url: "/api/otp/send", cookie, payload: { phone } })).statusCode).toBe(
+      200,
+    );
+    const code = await latestSmsCode(t(), phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = await t().request({
+      method: "POST",
+      url: "/api/otp/verify",
+      cookie,
+      payload: { phone, code: code === "000000" ? "111111" : "000000" },
+    });
+    expect(json<ApiError>(wrong).error.message).toBe("That code is not right. Check the SMS and try again.");
+    expect(
+      (await t().request({ method: "POST", url: "/api/otp/verify", cookie, payload: { phone, code } })).statusCode,
+    ).toBe(200);
+    const reused = await t().request({ method: "POST", url: "/api/otp/verify", cookie, payload: { phone, code } });
+    expect(json<ApiError>(reused).error.message).toBe("That code has expired or was already used. Send a new one.");
+    expect(
+      json<{ verifiedPhones: string[] }>(await t().request({ url: "/api/profile", cookie })).verifiedPhones,
+    ).toEqual([phone]);
+  });
+
+  it("locks the code after five wrong tries", async () => {
+    const cookie = await student(t(), false);
+    const phone = "+919845099999";
+    await t().request({ method: "POST", url: "/api/otp/send", cookie, payload: { phone } });
+    const code = await latestSmsCode(t(), phone);
+    const wrongCode = code === "123456" ? "654321" : "123456";
+    for (let i = 0; i < 5; i++)
+      await t().request({ method: "POST", url: "/api/otp/verify", cookie, payload: { phone, code: wrongCode } });
+    const right = await t().request({ method: "POST", url: "/api/otp/verify", cookie, payload: { phone, code } });
+    expect(json<ApiError>(right).error.message).toBe("Too many wrong codes. Send a new one.");
+  });
+
+  it("refuses an expired code and a second code within 30 seconds", async () => {
+    const cookie = await student(t(), false);
+    const phone = "+919845088888";
+    await t().request({ method: "POST", url: "/api/otp/send", cookie, payload: { phone } });
+    const again = await t().request({ method: "POST", url: "/api/otp/send", cookie, payload: { phone } });
+    expect(again.statusCode).toBe(429);
+    expect(json<ApiError>(again).error.message).toBe("Please wait a little before asking for another code.");
+    const code = await latestSmsCode(t(), phone);
+    await t()
+      .app.deps.db.updateTable("otp_codes")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("phone", "=", phone)
+      .execute();
+    const late = await t().request({ method: "POST", url: "/api/otp/verify", cookie, payload: { phone, code } });
+    expect(json<ApiError>(late).error.message).toBe("That code has expired or was already used. Send a new one.");
+  });
+
+  it("validates the phone and code shapes with clear messages", async () => {
+    const cookie = await student(t(), false);
+    const noPlus = await t().request({
+      method: "POST",
+      url: "/api/otp/send",
+      cookie,
+      payload: { phone: "9845012345" },
+    });
+    expect(noPlus.statusCode).toBe(400);
+    const short = await t().request({
+      method: "POST",
+      url: "/api/otp/verify",
+      cookie,
+      payload: { phone: "+919845012345", code: "12" },
+    });
+    expect(json<ApiError>(short).error.message).toBe("Enter the 6-digit code.");
+  });
+
+  it("finishing needs a signed-in user, a confirmed payment and a verified phone, in the spec's words", async () => {
+    const anonymous = await t().request({ method: "PUT", url: "/api/profile", payload: profile });
+    expect(json<ApiError>(anonymous).error).toEqual({ code: "UNAUTHENTICATED", message: "User not authenticated." });
+
+    const unpaid = await student(t(), false);
+    const noPayment = await t().request({ method: "PUT", url: "/api/profile", cookie: unpaid, payload: profile });
+    expect(json<ApiError>(noPayment).error.message).toBe("Please complete the payment before finishing your profile.");
+
+    const paid = await student(t(), true);
+    const unverified = await t().request({ method: "PUT", url: "/api/profile", cookie: paid, payload: profile });
+    expect(json<ApiError>(unverified).error.code).toBe("PHONE_NOT_VERIFIED");
+
+    const phone = "+919845012345";
+    await t().request({ method: "POST", url: "/api/otp/send", cookie: paid, payload: { phone } });
+    await t().request({
+      method: "POST",
+      url: "/api/otp/verify",
+      cookie: paid,
+      payload: { phone, code: await latestSmsCode(t(), phone) },
+    });
+    const saved = await t().request({ method: "PUT", url: "/api/profile", cookie: paid, payload: profile });
+    expect(saved.statusCode).toBe(200);
+    expect(json<{ profile: Record<string, unknown> }>(saved).profile).toMatchObject({
+      firstName: "Asha",
+      lastName: "Rao",
+      phone: "+919845012345",
+      phoneVerified: true,
+      completed: true,
+    });
+    const me = json<{ user: { name: string } }>(await t().request({ url: "/api/me", cookie: paid }));
+    expect(me.user.name).toBe("Asha Rao");
+  });
+
+  it("rejects a missing field with its message", async () => {
+    const cookie = await student(t(), true);
+    const res = await t().request({
+      method: "PUT",
+      url: "/api/profile",
+      cookie,
+      payload: { ...profile, firstName: " " },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json<ApiError>(res).error.message).toBe("First name is required.");
+  });
+});

@@ -13,6 +13,7 @@ const AdminRoute = lazyRoute(() => import("../features/admin/route.js"));
 const AdminLoginRoute = lazyRoute(() => import("../features/admin-login/route.js"));
 const CertificateRoute = lazyRoute(() => import("../features/certificates/route.js"));
 const DevOutboxRoute = lazyRoute(() => import("../features/dev-outbox/route.js"));
+const TestCheckoutRoute = lazyRoute(() => import("../features/checkout/route.js"));
 
 function Loading({ children }: { children: ReactNode }) {
   return (
@@ -80,6 +81,14 @@ export const router = createBrowserRouter([
         element: (
           <Loading>
             <CertificateRoute />
+          </Loading>
+        ),
+      },
+      {
+        path: "/checkout/test/:paymentId",
+        element: (
+          <Loading>
+            <TestCheckoutRoute />
           </Loading>
         ),
       },

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { CatalogKey } from "../../../../shared/constants.js";
+import type { CatalogItemDto, CatalogResponse } from "../../../../shared/schemas/catalog.js";
+import { apiFetch } from "../../../lib/api.js";
+
+export const catalogQuery = () =>
+  queryOptions({
+    queryKey: ["catalog"],
+    queryFn: () => apiFetch<CatalogResponse>("/api/catalog"),
+    staleTime: 60_000,
+    select: (data) => new Map<CatalogKey, CatalogItemDto>(data.items.map((item) => [item.key, item])),
+  });
+
+export const useCatalog = () => useQuery(catalogQuery());

@@ -17,7 +17,7 @@ function whenText(deps: AppDeps, session: BookingSession): string {
 export async function sendBookingConfirmation(deps: AppDeps, bookingId: string): Promise<void> {
   const session = await findBookingSession(deps.db, deps.config.timeZone, bookingId);
   if (!session) return;
-  const when = whenText(deps, session);
+  const when = `${whenText(deps, session)}${session.interviewerName ? ` with ${session.interviewerName}` : ""}`;
   const dashboard = `${deps.config.publicUrl}/dashboard`;
   const google = googleCalendarUrl({
     title: session.title,

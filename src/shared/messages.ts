@@ -98,3 +98,18 @@ export const CERTIFICATE_MESSAGES = {
   notEligible: "Only a confirmed or completed booking can earn a certificate.",
   notStarted: "This workshop or internship has not started yet.",
 } as const;
+
+/** Contact form and landing page texts (PRODUCT.md §9). */
+export const CONTACT_MESSAGES = {
+  nameRequired: "Enter your name.",
+  nameTooLong: "Keep your name under 100 characters.",
+  emailRequired: "Enter your email address.",
+  emailTooLong: "Keep your email address under 254 characters.",
+  subjectRequired: "Enter a subject.",
+  subjectTooLong: "Keep the subject under 150 characters.",
+  messageRequired: "Enter your message.",
+  messageTooLong: "Keep your message under 5000 characters.",
+  rateLimited: (after: string) => `You have sent several messages in a short time. Please try again in ${after}.`,
+  sendFailed: "Your message could not be sent. What you typed is still here; please try again.",
+  signInLinkFailed: "That sign-in link has expired or was already used. Request a new one.",
+} as const;

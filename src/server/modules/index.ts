@@ -5,6 +5,7 @@ import { startSeatSweeper } from "./bookings/sweeper.js";
 import { cancellationRoutes } from "./cancellations/routes.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import { certificateRoutes } from "./certificates/routes.js";
+import { contactRoutes } from "./contact/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { startJobWorker } from "./jobs/worker.js";
 import { listingRoutes } from "./listings/routes.js";
@@ -29,6 +30,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   dashboardRoutes,
   rescheduleRoutes,
   cancellationRoutes,
+  contactRoutes,
 ];
 
 /** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */

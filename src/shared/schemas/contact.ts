@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { EMAIL_PATTERN } from "../email.js";
+import { CONTACT_MESSAGES, MESSAGES } from "../messages.js";
+
+export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
+
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** The contact form (spec §3 "Contact message"), checked alike by the form and by POST /api/contact. */
+export const contactMessageSchema = z.object({
+  name: requiredText(CONTACT_MESSAGES.nameRequired, CONTACT_LIMITS.name, CONTACT_MESSAGES.nameTooLong),
+  email: requiredText(CONTACT_MESSAGES.emailRequired, CONTACT_LIMITS.email, CONTACT_MESSAGES.emailTooLong).regex(
+    EMAIL_PATTERN,
+    MESSAGES.invalidEmail,
+  ),
+  subject: requiredText(CONTACT_MESSAGES.subjectRequired, CONTACT_LIMITS.subject, CONTACT_MESSAGES.subjectTooLong),
+  message: requiredText(CONTACT_MESSAGES.messageRequired, CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong),
+  /** The hidden honeypot: people leave it empty, form-filling bots do not. */
+  website: z.string().max(2000).optional(),
+});
+export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+
+export const contactReceivedSchema = z.object({ received: z.literal(true) });

@@ -49,6 +49,7 @@ const envSchema = z.object({
   JOBS_ENABLED: booleanFlag,
   CLIENT_DIR: optionalString,
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  HOLD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
 });
 
 type Issue = { path: string; message: string };
@@ -141,6 +142,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     jobsEnabled: env.JOBS_ENABLED ?? true,
     clientDir: env.CLIENT_DIR,
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT,
+    holdRateLimitPerMinute: env.HOLD_RATE_LIMIT,
   };
 }
 

@@ -41,8 +41,29 @@ export function openDatabase(
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: "sqlite", pool: undefined, close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query afresh; preparing costs more than running a small query, and the
+ * app runs the same few hundred statements over and over. Statements are reused by their SQL text
+ * (safe here: the app never streams, so a statement is never busy when it is run again).
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 1_000) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= max) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /**

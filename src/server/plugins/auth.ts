@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../shared/errors.js";
 import { MESSAGES } from "../../shared/messages.js";
 import { isAdminEmail } from "../modules/admins/repository.js";
+import type { EventBus } from "../modules/events/bus.js";
 
 export interface SessionUser {
   id: string;
@@ -28,11 +30,34 @@ export function sessionOrIpKey(request: FastifyRequest): string {
   return token ? `session:${token}` : `ip:${request.ip}`;
 }
 
-/** The signed-in user of this request, or null; looked up once per request. */
+const SESSION_CACHE_MS = 30_000;
+const SESSION_CACHE_MAX = 10_000;
+const sessionCache = new Map<string, { user: SessionUser; until: number }>();
+
+const sessionCookie = (request: FastifyRequest) =>
+  /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token=[^;]+)/.exec(request.headers.cookie ?? "")?.[1];
+const cacheKey = (cookie: string) => createHash("sha256").update(cookie).digest("base64url");
+
+/**
+ * The signed-in user of this request, or null. A verified session is remembered in this process for
+ * up to 30 s (never past its expiry), because looking it up costs more than most requests it
+ * guards; signing out forgets it in every process at once (see registerAuthHandler).
+ */
 export async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   if (request.sessionUser !== undefined) return request.sessionUser;
+  const cookie = sessionCookie(request);
+  if (!cookie) {
+    request.sessionUser = null;
+    return null;
+  }
+  const key = cacheKey(cookie);
+  const cached = sessionCache.get(key);
+  if (cached && cached.until > Date.now()) {
+    request.sessionUser = cached.user;
+    return cached.user;
+  }
   const result = await request.server.deps.auth.api.getSession({ headers: toHeaders(request) });
-  request.sessionUser = result
+  const user = result
     ? {
         id: result.user.id,
         email: result.user.email.toLowerCase(),
@@ -40,7 +65,27 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
         image: result.user.image ?? null,
       }
     : null;
-  return request.sessionUser;
+  request.sessionUser = user;
+  if (result && user) {
+    if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+    const until = Math.min(Date.now() + SESSION_CACHE_MS, new Date(result.session.expiresAt).getTime());
+    sessionCache.set(key, { user, until });
+  } else {
+    sessionCache.delete(key);
+  }
+  return user;
+}
+
+/** After a change to the user record (a new name), the next request reads it afresh. */
+export function forgetCachedSessionsOf(userId: string): void {
+  for (const [key, entry] of sessionCache) if (entry.user.id === userId) sessionCache.delete(key);
+}
+
+/** Forgets cached sessions when one is revoked here or in another process. */
+export function forgetRevokedSessions(bus: EventBus): () => void {
+  return bus.subscribe((event) => {
+    if (event.topic === "session_revoked") sessionCache.delete(event.key);
+  });
 }
 
 export async function requireUser(
@@ -84,6 +129,21 @@ export async function registerAuthHandler(app: FastifyInstance): Promise<void> {
   };
 
   app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler: forward });
+  app.deps.stoppers.push(forgetRevokedSessions(app.deps.bus));
+  app.route({
+    method: "POST",
+    url: "/api/auth/sign-out",
+    schema: { hide: true },
+    async handler(request, reply) {
+      const cookie = sessionCookie(request);
+      const sent = await forward(request, reply);
+      if (cookie) {
+        sessionCache.delete(cacheKey(cookie));
+        await app.deps.bus.publish({ topic: "session_revoked", key: cacheKey(cookie) });
+      }
+      return sent;
+    },
+  });
   app.route({
     method: "POST",
     url: "/api/auth/sign-in/magic-link",

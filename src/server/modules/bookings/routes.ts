@@ -35,7 +35,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: takeHoldSchema,
         response: { 201: holdSchema },
       },
-      config: { rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: sessionOrIpKey } },
+      config: {
+        rateLimit: { max: deps.config.holdRateLimitPerMinute, timeWindow: "1 minute", keyGenerator: sessionOrIpKey },
+      },
     },
     async (request, reply) => {
       const user = await requireUser(request, MESSAGES.signInToReserve);

@@ -7,7 +7,9 @@ export type LiveEvent =
   | { topic: "slots"; slotId?: string; packageTypes?: string[] }
   | { topic: "workshops"; workshopId?: string }
   | { topic: "internships" }
-  | { topic: "user"; userId: string; kind: "notification" | "booking" };
+  | { topic: "user"; userId: string; kind: "notification" | "booking" }
+  /** A signed-out session (hash of its cookie): every process forgets it at once. Never streamed. */
+  | { topic: "session_revoked"; key: string };
 
 export interface EventBus {
   publish(event: LiveEvent): Promise<void>;

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/database.js";
 
-export function findPublishedUpcomingSlots(db: Db, packageKey: string, nowIso: string, limit = 500) {
+/** The next 200 slots: two to three weeks of a busy calendar, all a student chooses from at once. */
+export function findPublishedUpcomingSlots(db: Db, packageKey: string, nowIso: string, limit = 200) {
   return (
     db
       .selectFrom("slots")

@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type CatalogKey, COMPANY_TYPES, type CompanyType } from "../../../shared/constants.js";
@@ -6,15 +7,21 @@ import { zonedDate } from "../../../shared/time.js";
 import { streamLiveEvents } from "../../plugins/sse.js";
 import { findCatalog } from "../catalog/repository.js";
 import { countSeatsTaken } from "../seats/repository.js";
+import { createListingCache } from "./cache.js";
 import {
   findEarliestUpcomingInternship,
   findPublishedUpcomingSlots,
   findPublishedUpcomingWorkshops,
 } from "./repository.js";
 
+/** The only events anyone may stream without signing in. */
+const PUBLIC_TOPICS = new Set(["slots", "workshops", "internships"]);
+
 /** What students can book: published, upcoming sessions with the seats left right now. */
 export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
+  const cache = createListingCache(app.deps.bus);
+  app.deps.stoppers.push(cache.close);
 
   app.get(
     "/api/slots",
@@ -27,26 +34,32 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const nowIso = new Date().toISOString();
-      const rows = await findPublishedUpcomingSlots(db, request.query.package, nowIso);
-      const taken = await countSeatsTaken(
-        db,
-        rows.map((r) => r.id),
-        nowIso,
-      );
-      reply.header("cache-control", "no-store");
-      return {
-        slots: rows.map((r) => ({
-          id: r.id,
-          startAt: r.start_at,
-          endAt: r.end_at,
-          interviewerName: r.interviewer_name,
-          details: r.details,
-          packageTypes: JSON.parse(r.package_types) as CompanyType[],
-          capacity: r.capacity,
-          seatsLeft: Math.max(0, r.capacity - (taken.get(r.id) ?? 0)),
-        })),
-      };
+      const body = await cache.get(`slots:${request.query.package}`, async () => {
+        const nowIso = new Date().toISOString();
+        const rows = await findPublishedUpcomingSlots(db, request.query.package, nowIso);
+        const taken = await countSeatsTaken(
+          db,
+          rows.map((r) => r.id),
+          nowIso,
+        );
+        return JSON.stringify({
+          slots: rows.map((r) => ({
+            id: r.id,
+            startAt: r.start_at,
+            endAt: r.end_at,
+            interviewerName: r.interviewer_name,
+            details: r.details,
+            packageTypes: JSON.parse(r.package_types) as CompanyType[],
+            capacity: r.capacity,
+            seatsLeft: Math.max(0, r.capacity - (taken.get(r.id) ?? 0)),
+          })),
+        });
+      });
+      // Already JSON in the documented shape: sent as text, not serialized again.
+      return (reply as FastifyReply)
+        .header("cache-control", "no-store")
+        .type("application/json; charset=utf-8")
+        .send(body);
     },
   );
 
@@ -129,7 +142,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      streamLiveEvents(request, reply, app.deps.bus, (event) => event.topic !== "user");
+      streamLiveEvents(request, reply, app.deps.bus, (event) => PUBLIC_TOPICS.has(event.topic));
     },
   );
 };

@@ -4,6 +4,7 @@ import { AppError } from "../../../shared/errors.js";
 import { MESSAGES } from "../../../shared/messages.js";
 import { normalizePhone, type ProfileInput, type ProfileResponse } from "../../../shared/schemas/booking.js";
 import type { AppDeps } from "../../app.js";
+import { forgetCachedSessionsOf } from "../../plugins/auth.js";
 import { hasPaidBooking } from "../me/repository.js";
 import { smsSender } from "../sms/sender.js";
 import {
@@ -135,6 +136,7 @@ export async function saveProfile(deps: AppDeps, userId: string, input: ProfileI
       .set({ name: `${input.firstName} ${input.lastName}` })
       .where("id", "=", userId)
       .execute();
+    forgetCachedSessionsOf(userId);
   } catch (err) {
     deps.log.error({ err, userId }, "profile save failed");
     throw new AppError("INTERNAL", MESSAGES.profileSaveFailed);

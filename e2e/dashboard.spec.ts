@@ -144,6 +144,39 @@ test.describe("student dashboard", () => {
   });
 });
 
+test.describe("profile", () => {
+  test("a student edits the profile; a new phone is saved only after its code is verified", async ({ page, db }) => {
+    await studentWithMock(page, db);
+    await page.goto("/dashboard?tab=profile");
+    const details = page.getByRole("region", { name: "Profile details" });
+    await details.getByLabel("First name").fill("Meera");
+    await details.getByLabel("Last name").fill("Nair");
+    await details.getByLabel("Qualification").fill("B.Tech CSE, 2026");
+    await details.getByLabel("Status").selectOption("inprogress");
+    const phone = `+9198${String(Date.now()).slice(-8)}`;
+    await details.getByLabel("Phone").fill(phone);
+    await details.getByRole("button", { name: "Save profile" }).click();
+    await expect(details.getByText("Verify your phone number with the code we sent before finishing.")).toBeVisible();
+
+    await details.getByRole("button", { name: "Send OTP" }).click();
+    const sms = await latestMessageTo(page.request, phone);
+    await details.getByLabel("6-digit code").fill(sms.text.match(/\b\d{6}\b/)?.[0] ?? "");
+    await details.getByRole("button", { name: "Verify" }).click();
+    await expect(details.getByText("Phone verified. Save to use it.")).toBeVisible();
+    await expectNoA11yViolations(page);
+    await details.getByRole("button", { name: "Save profile" }).click();
+    await expect(details.getByText("Profile saved.")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Meera Nair" })).toBeVisible();
+
+    await details.getByLabel("Phone").fill("+919000011111");
+    await expect(details.getByRole("button", { name: "Send OTP" })).toBeVisible();
+    await details.getByRole("button", { name: "Save profile" }).click();
+    await expect(details.getByText("Verify your phone number with the code we sent before finishing.")).toBeVisible();
+    const saved = (await (await page.request.get("/api/profile")).json()) as { profile: { phone: string } };
+    expect(saved.profile.phone).toBe(phone);
+  });
+});
+
 test.describe("reschedule and cancel", () => {
   test("a student moves an interview to another slot, then cancels it", async ({ page, db }) => {
     const { booking, email } = await studentWithMock(page, db);

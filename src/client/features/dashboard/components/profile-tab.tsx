@@ -1,6 +1,7 @@
 import type { Dashboard } from "../../../../shared/schemas/dashboard.js";
 import type { MeResponse } from "../../../../shared/schemas/session.js";
 import { Panel } from "./panel.js";
+import { ProfileForm } from "./profile-form.js";
 import { ResumeForm } from "./resume-form.js";
 
 export function ProfileTab({ user, data }: { user: NonNullable<MeResponse["user"]>; data: Dashboard }) {
@@ -19,6 +20,7 @@ export function ProfileTab({ user, data }: { user: NonNullable<MeResponse["user"
           </div>
         </dl>
       </Panel>
+      <ProfileForm />
       <ResumeForm current={data.resumeUrl} />
     </div>
   );

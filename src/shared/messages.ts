@@ -110,6 +110,7 @@ export const CONTACT_MESSAGES = {
   messageRequired: "Enter your message.",
   messageTooLong: "Keep your message under 5000 characters.",
   rateLimited: (after: string) => `You have sent several messages in a short time. Please try again in ${after}.`,
-  sendFailed: "Your message could not be sent. What you typed is still here; please try again.",
+  sendFailed: "Your message could not be sent.",
+  typedTextKept: "What you typed is still here, so you can send it again.",
   signInLinkFailed: "That sign-in link has expired or was already used. Request a new one.",
 } as const;

@@ -1,27 +1,105 @@
-import { useState } from "react";
-import { useNavigate } from "react-router";
-import { MESSAGES } from "../../../shared/messages.js";
-import { Button } from "../../ui/button.js";
-import { SignInDialog } from "../auth/components/sign-in-dialog.js";
+import { Suspense, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { CONTACT_MESSAGES, MESSAGES } from "../../../shared/messages.js";
+import { lazyRoute } from "../../lib/lazy.js";
 import { useMe } from "../session/api/get-me.js";
+import { Hero } from "./components/hero.js";
+import { ContactSection, FaqSection, StoriesSection } from "./components/lower-sections.js";
+import { ServiceSection } from "./components/service-section.js";
+import { TopBar } from "./components/top-bar.js";
+import { SERVICES } from "./content/services.js";
+import { useAccountAction } from "./hooks/use-account-action.js";
+import { useScrollSpy } from "./hooks/use-scroll-spy.js";
+import { SECTION_IDS, type SectionId } from "./sections.js";
+import "./landing.css";
+
+// Opened on demand, so their code stays out of the first paint of `/`.
+const SignInDialog = lazyRoute(async () => {
+  const { SignInDialog } = await import("../auth/components/sign-in-dialog.js");
+  return { default: SignInDialog };
+});
+const LegalDialog = lazyRoute(() => import("./components/legal-dialog.js"));
 
 export default function LandingRoute() {
   const me = useMe();
-  const navigate = useNavigate();
-  const [signInOpen, setSignInOpen] = useState(false);
-  const signedIn = Boolean(me.data?.user);
+  const [signIn, setSignIn] = useState<{ open: boolean; callbackURL: string } | null>(null);
+  const [legalOpen, setLegalOpen] = useState<boolean | null>(null);
+  const openSignIn = (callbackURL = "/onboarding") => setSignIn({ open: true, callbackURL });
+  const start = useAccountAction(openSignIn);
+  const active = useScrollSpy(SECTION_IDS);
+
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (SECTION_IDS.includes(id as SectionId)) document.getElementById(id)?.scrollIntoView();
+  }, []);
+
   return (
-    <main className="mx-auto max-w-3xl p-6">
-      <header className="flex items-center justify-between">
-        <p className="text-xl font-bold">CareerPrep</p>
-        <Button
-          onClick={() => (signedIn ? navigate(me.data?.bookingDone ? "/dashboard" : "/onboarding") : setSignInOpen(true))}
+    <div className="landing-page">
+      <TopBar
+        active={active}
+        accountLabel={me.data?.user ? MESSAGES.dashboardButton : MESSAGES.signInButton}
+        onAccount={() => void start()}
+      />
+      <main>
+        <Hero notice={<SignInFailedNotice onRetry={() => openSignIn()} />} onStart={(type) => void start(type)} />
+        {SERVICES.map((service, index) => (
+          <ServiceSection
+            key={service.id}
+            service={service}
+            tinted={index % 2 === 0}
+            onStart={(type) => void start(type)}
+          />
+        ))}
+        <StoriesSection />
+        <FaqSection />
+        <ContactSection onOpenLegal={() => setLegalOpen(true)} />
+      </main>
+      <Suspense fallback={null}>
+        {signIn && (
+          <SignInDialog
+            open={signIn.open}
+            callbackURL={signIn.callbackURL}
+            onClose={() => setSignIn({ ...signIn, open: false })}
+            onOpenLegal={() => setLegalOpen(true)}
+          />
+        )}
+        {legalOpen !== null && <LegalDialog open={legalOpen} onClose={() => setLegalOpen(false)} />}
+      </Suspense>
+    </div>
+  );
+}
+
+/** An e-mail link that failed lands on `/?signin=failed` (the server's error redirect). */
+function SignInFailedNotice({ onRetry }: { onRetry: () => void }) {
+  const [params, setParams] = useSearchParams();
+  if (params.get("signin") !== "failed") return null;
+  const dismiss = () =>
+    setParams(
+      (current) => {
+        current.delete("signin");
+        current.delete("error");
+        return current;
+      },
+      { replace: true },
+    );
+  return (
+    <div role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+      <p className="font-semibold">{CONTACT_MESSAGES.signInLinkFailed}</p>
+      <div className="mt-2 flex flex-wrap gap-3">
+        <button
+          type="button"
+          onClick={() => {
+            dismiss();
+            onRetry();
+          }}
+          className="min-h-11 rounded-lg bg-red-800 px-4 font-semibold text-white hover:bg-red-900"
         >
-          {signedIn ? MESSAGES.dashboardButton : MESSAGES.signInButton}
-        </Button>
-      </header>
-      <h1 className="mt-10 text-3xl font-bold">Mock interviews, workshops and internships for campus placements</h1>
-      <SignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} />
-    </main>
+          Request a new link
+        </button>
+        <button type="button" onClick={dismiss} className="min-h-11 rounded-lg px-4 font-semibold underline">
+          Dismiss
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,188 @@
+import { type KeyboardEvent, useId, useRef, useState } from "react";
+import type { CatalogKey } from "../../../../shared/constants.js";
+import { formatPaise } from "../../../../shared/money.js";
+import { useCatalogItems } from "../api/get-catalog.js";
+import { FAQ, FAQ_TOPICS, type FaqTopic } from "../content/faq.js";
+import { useIsWide } from "../hooks/use-media-query.js";
+
+function useAnswerText() {
+  const catalog = useCatalogItems();
+  return (answer: string) =>
+    answer.replace(/\{price:(\w+)\}/g, (_, key: string) => {
+      const item = catalog.data?.get(key as CatalogKey);
+      return item ? formatPaise(item.pricePaise) : "the price shown when you book";
+    });
+}
+
+/**
+ * FAQ tabs (spec §2, §4): switching tabs closes the open question. From 768 px an answer is a
+ * tooltip shown on hover or keyboard focus (Escape hides it); below, a tap expands it, one at a time.
+ */
+export default function Faq() {
+  const [topic, setTopic] = useState<FaqTopic>("mock");
+  const [open, setOpen] = useState<number | null>(null);
+  const wide = useIsWide();
+  const baseId = useId();
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  const select = (index: number) => {
+    const next = FAQ_TOPICS[index];
+    if (!next) return;
+    setTopic(next.id);
+    setOpen(null);
+    tabRefs.current[index]?.focus();
+  };
+
+  const onTabKey = (event: KeyboardEvent, index: number) => {
+    const last = FAQ_TOPICS.length - 1;
+    const target =
+      event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : undefined;
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target);
+  };
+
+  const answer = useAnswerText();
+  const items = FAQ[topic];
+  return (
+    <div>
+      <div role="tablist" aria-label="Questions about" className="flex flex-wrap gap-2">
+        {FAQ_TOPICS.map((t, index) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              tabRefs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${t.id}`}
+            aria-selected={topic === t.id}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={topic === t.id ? 0 : -1}
+            onClick={() => select(index)}
+            onKeyDown={(event) => onTabKey(event, index)}
+            className={`min-h-11 rounded-full px-4 text-sm font-semibold ${
+              topic === t.id
+                ? "bg-brand-700 text-white"
+                : "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
+            }`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${topic}`} className="mt-4">
+        <ul className="grid gap-2 md:grid-cols-2">
+          {items.map((item, index) =>
+            wide ? (
+              <TooltipItem
+                key={item.q}
+                question={item.q}
+                answer={answer(item.a)}
+                id={`${baseId}-${topic}-${index}`}
+                shown={open === index}
+                above={index >= items.length - 4}
+                onShow={() => setOpen(index)}
+                onHide={() => setOpen((current) => (current === index ? null : current))}
+              />
+            ) : (
+              <AccordionItem
+                key={item.q}
+                question={item.q}
+                answer={answer(item.a)}
+                id={`${baseId}-${topic}-${index}`}
+                expanded={open === index}
+                onToggle={() => setOpen((current) => (current === index ? null : index))}
+              />
+            ),
+          )}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+interface ItemProps {
+  question: string;
+  answer: string;
+  id: string;
+}
+
+function TooltipItem({
+  question,
+  answer,
+  id,
+  shown,
+  above,
+  onShow,
+  onHide,
+}: ItemProps & { shown: boolean; above: boolean; onShow: () => void; onHide: () => void }) {
+  return (
+    <li className="relative" onMouseEnter={onShow} onMouseLeave={onHide}>
+      <button
+        type="button"
+        aria-describedby={id}
+        onFocus={onShow}
+        onBlur={onHide}
+        onClick={onShow}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && shown) {
+            event.stopPropagation();
+            onHide();
+          }
+        }}
+        className="w-full rounded-xl bg-white px-4 py-2.5 text-left text-sm font-semibold text-slate-900 ring-1 ring-slate-200 hover:ring-brand-600"
+      >
+        {question}
+      </button>
+      <div
+        role="tooltip"
+        id={id}
+        hidden={!shown}
+        className={`absolute inset-x-0 z-30 rounded-xl ${above ? "bottom-full mb-1" : "top-full mt-1"} bg-slate-900 px-4 py-3 text-sm text-white shadow-xl`}
+      >
+        {answer}
+      </div>
+    </li>
+  );
+}
+
+function AccordionItem({
+  question,
+  answer,
+  id,
+  expanded,
+  onToggle,
+}: ItemProps & { expanded: boolean; onToggle: () => void }) {
+  return (
+    <li className="rounded-xl bg-white ring-1 ring-slate-200">
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={id}
+        onClick={onToggle}
+        className="flex min-h-11 w-full items-center justify-between gap-3 px-4 py-3 text-left text-sm font-semibold text-slate-900"
+      >
+        {question}
+        <span aria-hidden="true" className={`text-brand-700 transition-transform ${expanded ? "rotate-45" : ""}`}>
+          +
+        </span>
+      </button>
+      <div id={id} hidden={!expanded} className="px-4 pb-4 text-sm text-slate-700">
+        {answer}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ServiceType } from "../../../shared/constants.js";
+
+/** The page's anchored sections, in the spec's order (spec §2 "Landing page"). */
+export const SECTIONS = [
+  { id: "home", label: "Home" },
+  { id: "mockInterview", label: "Mock Interviews" },
+  { id: "internship", label: "Internships" },
+  { id: "workshop", label: "Workshops" },
+  { id: "stories", label: "Stories" },
+  { id: "faq", label: "FAQ" },
+  { id: "contact", label: "Contact" },
+] as const;
+
+export type SectionId = (typeof SECTIONS)[number]["id"];
+
+export const SECTION_IDS: readonly SectionId[] = SECTIONS.map((s) => s.id);
+
+/** Smooth unless the user asked for less motion; the address bar follows, so the place can be shared. */
+export function scrollToSection(id: SectionId | ServiceType): void {
+  const target = document.getElementById(id);
+  if (!target) return;
+  const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  target.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+  window.history.replaceState(window.history.state, "", `#${id}`);
+}

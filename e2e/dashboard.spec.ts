@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import type { Db } from "../src/server/db/database.js";
@@ -180,6 +181,24 @@ test.describe("profile", () => {
 test.describe("reschedule and cancel", () => {
   test("a student moves an interview to another slot, then cancels it", async ({ page, db }) => {
     const { booking, email } = await studentWithMock(page, db);
+    const paymentId = randomUUID();
+    const now = new Date().toISOString();
+    await db
+      .insertInto("payments")
+      .values({
+        id: paymentId,
+        booking_id: booking.id,
+        provider: "dev",
+        order_id: `order_dev_${paymentId}`,
+        payment_id: `pay_dev_${paymentId.slice(0, 8)}`,
+        amount_paise: booking.amount_paise,
+        currency: "INR",
+        status: "paid",
+        refund_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const later = await buildSlot(db, {
       interviewer_name: "Priya Sharma",
       start_at: hoursFromNow(72),
@@ -217,6 +236,16 @@ test.describe("reschedule and cancel", () => {
     await expectNoA11yViolations(page);
     await cancel.getByRole("button", { name: "Cancel booking" }).click();
     await expect(page.getByText("Cancelled. Your refund of ₹1,200 is on its way.")).toBeVisible();
+    // The server's job worker refunds through the test-mode provider within a few seconds.
+    await expect
+      .poll(
+        async () =>
+          (await db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirst())?.status,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe("refunded");
     // Nothing left on the calendar: the overview goes back to helping the student book.
     await expect(page.getByRole("heading", { name: "Start with your first booking" })).toBeVisible();
 

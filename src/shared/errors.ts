@@ -23,7 +23,7 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export type ApiErrorBody = { error: { code: ErrorCode; message: string; field?: string } };
+export type ApiErrorBody = { error: { code: ErrorCode; message: string; field?: string; details?: unknown } };
 
 export class AppError extends Error {
   readonly code: ErrorCode;

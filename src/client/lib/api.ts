@@ -8,6 +8,7 @@ export class ApiError extends Error {
     readonly code: ErrorCode | "NETWORK" | "TIMEOUT",
     message: string,
     readonly field?: string,
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = "ApiError";
@@ -72,12 +73,14 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
-    const error = (data as { error?: { code?: ErrorCode; message?: string; field?: string } } | null)?.error;
+    const error = (data as { error?: { code?: ErrorCode; message?: string; field?: string; details?: unknown } } | null)
+      ?.error;
     throw new ApiError(
       response.status,
       error?.code ?? "INTERNAL",
       error?.message ?? `Server responded with status ${response.status}`,
       error?.field,
+      error?.details,
     );
   }
   return data as T;

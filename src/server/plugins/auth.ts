@@ -128,6 +128,12 @@ export async function registerAuthHandler(app: FastifyInstance): Promise<void> {
     return reply.send(response.body ? await response.text() : null);
   };
 
+  // Every admin route, present and future, refuses anonymous (401) and non-admin (403) callers
+  // before anything else about the request is looked at.
+  app.addHook("onRequest", async (request) => {
+    if (request.url.startsWith("/api/admin/")) await requireAdmin(request);
+  });
+
   app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler: forward });
   app.deps.stoppers.push(forgetRevokedSessions(app.deps.bus));
   app.route({

@@ -9,6 +9,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.code === "RATE_LIMITED" && error.details) reply.header("retry-after", String(error.details));
       const body: ApiErrorBody = { error: { code: error.code, message: error.message } };
       if (error.field) body.error.field = error.field;
+      if (error.code !== "RATE_LIMITED" && error.details && typeof error.details === "object")
+        body.error.details = error.details;
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,4 +1,8 @@
+import type { Transaction } from "kysely";
 import { type Db, nowIso } from "../../db/database.js";
+import type { Database } from "../../db/schema.js";
+
+type Executor = Db | Transaction<Database>;
 
 export async function isAdminEmail(db: Db, email: string): Promise<boolean> {
   const row = await db.selectFrom("admins").select("email").where("email", "=", email.toLowerCase()).executeTakeFirst();
@@ -9,7 +13,7 @@ export function findAllAdmins(db: Db) {
   return db.selectFrom("admins").selectAll().orderBy("email").execute();
 }
 
-export async function countAdmins(db: Db): Promise<number> {
+export async function countAdmins(db: Executor): Promise<number> {
   const row = await db
     .selectFrom("admins")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -18,7 +22,7 @@ export async function countAdmins(db: Db): Promise<number> {
 }
 
 /** Inserts unless present; returns whether a row was added. */
-export async function insertAdmin(db: Db, email: string, addedBy: string | null): Promise<boolean> {
+export async function insertAdmin(db: Executor, email: string, addedBy: string | null): Promise<boolean> {
   const result = await db
     .insertInto("admins")
     .values({ email: email.toLowerCase(), added_by: addedBy, created_at: nowIso() })
@@ -27,7 +31,7 @@ export async function insertAdmin(db: Db, email: string, addedBy: string | null)
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function deleteAdmin(db: Db, email: string): Promise<boolean> {
+export async function deleteAdmin(db: Executor, email: string): Promise<boolean> {
   const result = await db.deleteFrom("admins").where("email", "=", email.toLowerCase()).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { interviewerInputSchema, interviewerSchema } from "../../../shared/schemas/admin.js";
+import { requireAdmin } from "../../plugins/auth.js";
+import { findAllInterviewers, toInterviewerDto } from "./repository.js";
+import { addInterviewer, editInterviewer, removeInterviewer, toggleInterviewer } from "./service.js";
+
+const params = z.object({ id: z.string().min(1) });
+
+export const interviewerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+  app.get(
+    "/api/admin/interviewers",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Interviewers ordered by name",
+        response: { 200: z.object({ interviewers: z.array(interviewerSchema) }) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return { interviewers: (await findAllInterviewers(deps.db)).map(toInterviewerDto) };
+    },
+  );
+  app.post(
+    "/api/admin/interviewers",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Add an interviewer (409 DUPLICATE_PHONE unless overwrite)",
+        body: interviewerInputSchema,
+        response: { 201: interviewerSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      return reply.status(201).send(await addInterviewer(deps, admin.email, request.body));
+    },
+  );
+  app.put(
+    "/api/admin/interviewers/:id",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Edit an interviewer",
+        params,
+        body: interviewerInputSchema,
+        response: { 200: interviewerSchema },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      return editInterviewer(deps, admin.email, request.params.id, request.body);
+    },
+  );
+  app.post(
+    "/api/admin/interviewers/:id/toggle",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Switch an interviewer between Active and Inactive",
+        params,
+        response: { 200: interviewerSchema },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      return toggleInterviewer(deps, admin.email, request.params.id);
+    },
+  );
+  app.delete(
+    "/api/admin/interviewers/:id",
+    { schema: { tags: ["admin"], summary: "Delete an interviewer", params } },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      await removeInterviewer(deps, admin.email, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

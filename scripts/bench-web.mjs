@@ -1,8 +1,8 @@
 // `npm run bench:web`: builds the client into a temporary directory, serves it with the real
 // server in production mode (SQLite, dummy Razorpay keys: nothing is charged, nothing leaves the
 // machine), runs Lighthouse on `/` in mobile and desktop modes with the system Chromium, and
-// prints the four category scores, CLS and the JavaScript `/` loads (gzip). Exits 1 when a
-// target of docs/benchmarks.md is missed.
+// prints the four category scores, CLS and the JavaScript `/` loads (gzip), from the median of
+// BENCH_RUNS runs (default 3) per mode. Exits 1 when a target of docs/benchmarks.md is missed.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -21,6 +21,7 @@ const TARGETS = {
   cls: 0.05,
   jsGzipBytes: 120 * 1024,
 };
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
@@ -96,6 +97,12 @@ function summarize(mode, lhr, origin) {
   };
 }
 
+/** Lighthouse's advice for noisy machines: several runs, report the one with the median performance. */
+function median(attempts) {
+  const sorted = [...attempts].sort((a, b) => a.performance - b.performance);
+  return { ...sorted[Math.floor(sorted.length / 2)], runs: attempts.map((a) => a.performance) };
+}
+
 function misses(result) {
   const out = [];
   if (result.performance < TARGETS.performance[result.mode]) out.push(`performance ${result.performance}`);
@@ -109,7 +116,7 @@ function misses(result) {
 
 function print(result) {
   console.log(
-    `\n${result.mode.padEnd(7)} performance ${result.performance}  accessibility ${result.accessibility}  ` +
+    `\n${result.mode.padEnd(7)} performance ${result.performance} (runs: ${result.runs.join(", ")})  accessibility ${result.accessibility}  ` +
       `best practices ${result["best-practices"]}  SEO ${result.seo}`,
   );
   console.log(
@@ -162,10 +169,14 @@ try {
   ];
   const results = [];
   for (const [mode, config] of runs) {
-    console.log(`▶ Lighthouse, ${mode}`);
-    const { lhr } = await lighthouse(`${origin}/`, flags, config);
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    results.push(summarize(mode, lhr, origin));
+    const attempts = [];
+    for (let run = 1; run <= RUNS; run++) {
+      console.log(`▶ Lighthouse, ${mode}, run ${run} of ${RUNS}`);
+      const { lhr } = await lighthouse(`${origin}/`, flags, config);
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      attempts.push(summarize(mode, lhr, origin));
+    }
+    results.push(median(attempts));
   }
 
   for (const result of results) print(result);

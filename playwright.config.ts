@@ -5,6 +5,8 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "e2e",
+  // One folder per port, so runs side by side never remove each other's traces.
+  outputDir: `.tmp/test-results-${port}`,
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,

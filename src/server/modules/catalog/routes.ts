@@ -15,9 +15,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       const items = await findCatalog(app.deps.db);
-      // Short shared cache: admins' price changes reach students within a minute, and holds
-      // always read the price from the database, never from this response.
-      reply.header("cache-control", "public, max-age=30, stale-while-revalidate=60");
+      // Always revalidated: a student must see the price an admin just set (it is a tiny response).
+      reply.header("cache-control", "no-cache");
       return {
         items: items.map((i) => ({
           key: i.key,

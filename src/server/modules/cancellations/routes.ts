@@ -40,8 +40,8 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return cancelBookingAsAdmin(deps, request.params.id, request.body.reason || null);
+      const admin = await requireAdmin(request);
+      return cancelBookingAsAdmin(deps, admin, request.params.id, request.body.reason || null);
     },
   );
 
@@ -57,8 +57,8 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return cancelSession(deps, "mock", request.params.id, request.body.reason || null);
+      const admin = await requireAdmin(request);
+      return cancelSession(deps, admin, "mock", request.params.id, request.body.reason || null);
     },
   );
 
@@ -74,8 +74,8 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return cancelSession(deps, "workshop", request.params.id, request.body.reason || null);
+      const admin = await requireAdmin(request);
+      return cancelSession(deps, admin, "workshop", request.params.id, request.body.reason || null);
     },
   );
 };

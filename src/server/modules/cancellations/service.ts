@@ -7,6 +7,7 @@ import type { AppDeps } from "../../app.js";
 import { forUpdate } from "../../db/database.js";
 import type { BookingsTable, Database } from "../../db/schema.js";
 import type { SessionUser } from "../../plugins/auth.js";
+import { recordAudit } from "../audit/repository.js";
 import { dashboardTabLink } from "../dashboard/links.js";
 import { changeDeadline } from "../dashboard/service.js";
 import { type BookingSession, findBookingSession } from "../dashboard/sessions-repository.js";
@@ -112,6 +113,7 @@ export async function cancelOwnBooking(
 /** An admin cancels one booking at any time, with a full refund. */
 export async function cancelBookingAsAdmin(
   deps: AppDeps,
+  admin: SessionUser,
   bookingId: string,
   reason: string | null,
 ): Promise<CancelResult> {
@@ -121,7 +123,16 @@ export async function cancelBookingAsAdmin(
     await lockTarget(trx, deps.dialect, session.kind, session.targetId);
     const booking = await lockBooking(trx, deps.dialect, bookingId);
     if (booking?.status !== "confirmed") throw new AppError("CONFLICT", DASHBOARD_MESSAGES.cancelNotAllowed);
-    return cancelInTransaction(deps, trx, [booking], "admin", reason);
+    const result = await cancelInTransaction(deps, trx, [booking], "admin", reason);
+    await recordAudit(trx, {
+      actorEmail: admin.email,
+      action: "cancel",
+      entity: "booking",
+      entityId: bookingId,
+      before: { status: booking.status },
+      after: { status: "cancelled", reason, refundsQueued: result.refundsQueued },
+    });
+    return result;
   });
   await afterCancel(deps, cancelled, "admin", reason);
   return { cancelledBookings: cancelled.sessions.length, refundsQueued: cancelled.refundsQueued };
@@ -134,6 +145,7 @@ export async function cancelBookingAsAdmin(
  */
 export async function cancelSession(
   deps: AppDeps,
+  admin: SessionUser,
   kind: "mock" | "workshop",
   targetId: string,
   reason: string | null,
@@ -151,7 +163,21 @@ export async function cancelSession(
     await trx.updateTable(table).set({ cancelled_at: now, updated_at: now }).where("id", "=", targetId).execute();
     await releaseHoldsOnTarget(trx, targetId);
     const bookings = await lockBookingsOfTarget(trx, deps.dialect, targetId, ["confirmed", "pending_payment"]);
-    return cancelInTransaction(deps, trx, bookings, "admin", reason);
+    const result = await cancelInTransaction(deps, trx, bookings, "admin", reason);
+    await recordAudit(trx, {
+      actorEmail: admin.email,
+      action: "cancel",
+      entity: kind === "mock" ? "slot" : "workshop",
+      entityId: targetId,
+      before: { cancelledAt: null },
+      after: {
+        cancelledAt: now,
+        reason,
+        cancelledBookings: result.sessions.length,
+        refundsQueued: result.refundsQueued,
+      },
+    });
+    return result;
   });
   if (cancelled.sessions.length === 0) {
     await deps.bus.publish(

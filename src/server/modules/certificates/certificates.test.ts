@@ -114,6 +114,14 @@ describeEachDialect("certificates", (t) => {
     });
     const pdf = await t().request({ url: `/api/certificates/${certificate.code}/pdf` });
     expect(json(pdf)).toEqual({ error: { code: "NOT_FOUND", message: CERTIFICATE_MESSAGES.revoked } });
+    const audit = await t()
+      .app.deps.db.selectFrom("audit_log")
+      .select("action")
+      .where("entity", "=", "certificate")
+      .where("entity_id", "=", certificate.code)
+      .orderBy("created_at")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(["issue", "revoke"]);
   });
 
   it("issues an internship completion certificate under the internship's title", async () => {

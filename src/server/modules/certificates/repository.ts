@@ -23,7 +23,7 @@ export async function insertCertificate(db: Executor, row: CertificatesTable): P
   await db.insertInto("certificates").values(row).execute();
 }
 
-export async function revokeCertificate(db: Db, code: string, revokedAt: string): Promise<boolean> {
+export async function revokeCertificate(db: Executor, code: string, revokedAt: string): Promise<boolean> {
   const result = await db
     .updateTable("certificates")
     .set({ revoked_at: revokedAt })

@@ -5,8 +5,7 @@ import { CERTIFICATE_MESSAGES } from "../../../shared/messages.js";
 import { publicCertificateSchema } from "../../../shared/schemas/certificates.js";
 import { requireAdmin } from "../../plugins/auth.js";
 import { renderCertificatePdf } from "./pdf.js";
-import { revokeCertificate } from "./repository.js";
-import { findPublicCertificate, issueCertificate } from "./service.js";
+import { findPublicCertificate, issueCertificate, revokeCertificateAsAdmin } from "./service.js";
 
 const codeParams = z.object({ code: z.string().max(64) });
 /** Codes carry 80 random bits; the limit only keeps scrapers from hammering the lookup. */
@@ -73,8 +72,8 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return issueCertificate(deps, request.params.id);
+      const admin = await requireAdmin(request);
+      return issueCertificate(deps, admin, request.params.id);
     },
   );
 
@@ -89,9 +88,8 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      await revokeCertificate(deps.db, request.params.code, new Date().toISOString());
-      return findPublicCertificate(deps, request.params.code);
+      const admin = await requireAdmin(request);
+      return revokeCertificateAsAdmin(deps, admin, request.params.code);
     },
   );
 };

@@ -9,10 +9,18 @@ import {
 import type { AppDeps } from "../../app.js";
 import { forUpdate } from "../../db/database.js";
 import type { BookingStatus, CertificatesTable } from "../../db/schema.js";
+import type { SessionUser } from "../../plugins/auth.js";
+import { recordAudit } from "../audit/repository.js";
 import { findBookingSession } from "../dashboard/sessions-repository.js";
 import { escapeHtml, layoutEmail } from "../mail/layout.js";
 import { notifyUser } from "../notifications/service.js";
-import { findCertificateByBooking, findCertificateByCode, findRecipientName, insertCertificate } from "./repository.js";
+import {
+  findCertificateByBooking,
+  findCertificateByCode,
+  findRecipientName,
+  insertCertificate,
+  revokeCertificate,
+} from "./repository.js";
 
 /** Crockford base32: no I, L, O or U, so a code read aloud or retyped is not misread. */
 const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -49,6 +57,7 @@ export async function findPublicCertificate(deps: AppDeps, code: string): Promis
  */
 export async function issueCertificate(
   deps: AppDeps,
+  admin: SessionUser,
   bookingId: string,
 ): Promise<{ certificate: PublicCertificate; created: boolean }> {
   const result = await deps.db.transaction().execute(async (trx) => {
@@ -82,6 +91,14 @@ export async function issueCertificate(
       .set({ status: "completed", attendance: booking.kind === "workshop" ? "attended" : "completed", updated_at: now })
       .where("id", "=", booking.id)
       .execute();
+    await recordAudit(trx, {
+      actorEmail: admin.email,
+      action: "issue",
+      entity: "certificate",
+      entityId: row.code,
+      before: { bookingStatus: booking.status, attendance: booking.attendance },
+      after: toPublicCertificate(row),
+    });
     return { row, created: true, session };
   });
 
@@ -98,6 +115,30 @@ export async function issueCertificate(
     await sendCertificateEmail(deps, result.session.userEmail, certificate);
   }
   return { certificate, created: result.created };
+}
+
+/** Withdraws a certificate; its public page then says so and the PDF is no longer served. */
+export async function revokeCertificateAsAdmin(
+  deps: AppDeps,
+  admin: SessionUser,
+  code: string,
+): Promise<PublicCertificate> {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await findCertificateByCode(trx, code.trim().toUpperCase());
+    if (!row) throw new AppError("NOT_FOUND", CERTIFICATE_MESSAGES.notFound);
+    if (row.revoked_at) return;
+    const revoked = { ...row, revoked_at: new Date().toISOString() };
+    await revokeCertificate(trx, row.code, revoked.revoked_at);
+    await recordAudit(trx, {
+      actorEmail: admin.email,
+      action: "revoke",
+      entity: "certificate",
+      entityId: row.code,
+      before: toPublicCertificate(row),
+      after: toPublicCertificate(revoked),
+    });
+  });
+  return findPublicCertificate(deps, code);
 }
 
 async function sendCertificateEmail(deps: AppDeps, to: string, certificate: PublicCertificate): Promise<void> {

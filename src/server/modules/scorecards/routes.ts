@@ -63,8 +63,8 @@ export const scorecardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      const status = await markOutcome(deps, request.params.id, request.body.outcome);
+      const admin = await requireAdmin(request);
+      const status = await markOutcome(deps, admin, request.params.id, request.body.outcome);
       return { status };
     },
   );

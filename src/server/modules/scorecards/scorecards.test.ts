@@ -79,8 +79,21 @@ describeEachDialect("scorecards", (t) => {
     );
     expect(mail?.subject).toBe("Your interview feedback is ready");
 
-    // Editing the scorecard updates it without a second notification.
+    // Editing the scorecard updates it without a second notification; both writes are audited.
     await put(booking.id, admin, { ...goodInput, overall: 5 });
+    const audit = await t()
+      .app.deps.db.selectFrom("audit_log")
+      .select(["actor_email", "action", "before", "after"])
+      .where("entity", "=", "scorecard")
+      .where("entity_id", "=", booking.id)
+      .orderBy("created_at")
+      .execute();
+    expect(audit.map((a) => [a.actor_email, a.action])).toEqual([
+      ["admin@example.com", "create"],
+      ["admin@example.com", "update"],
+    ]);
+    expect(JSON.parse(audit[1]?.before ?? "{}").overall).toBe(4);
+    expect(JSON.parse(audit[1]?.after ?? "{}").overall).toBe(5);
     expect(
       json<Scorecard>(await t().request({ url: `/api/me/bookings/${booking.id}/scorecard`, cookie })).overall,
     ).toBe(5);
@@ -148,6 +161,13 @@ describeEachDialect("scorecards", (t) => {
       });
 
     expect(json(await mark("no_show"))).toEqual({ status: "no_show" });
+    const audit = await t()
+      .app.deps.db.selectFrom("audit_log")
+      .select(["action", "before", "after"])
+      .where("entity", "=", "booking")
+      .where("entity_id", "=", booking.id)
+      .executeTakeFirst();
+    expect(audit).toEqual({ action: "outcome", before: '{"status":"confirmed"}', after: '{"status":"no_show"}' });
     expect(json(await put(booking.id, admin))).toMatchObject({ error: { message: SCORECARD_MESSAGES.notAttended } });
     expect(json(await mark("completed"))).toEqual({ status: "completed" });
     expect((await put(booking.id, admin)).statusCode).toBe(200);

@@ -13,6 +13,7 @@ import type { AppDeps } from "../../app.js";
 import { forUpdate } from "../../db/database.js";
 import type { BookingStatus } from "../../db/schema.js";
 import type { SessionUser } from "../../plugins/auth.js";
+import { recordAudit } from "../audit/repository.js";
 import { findResumeUrl } from "../dashboard/repository.js";
 import { findBookingSession } from "../dashboard/sessions-repository.js";
 import { escapeHtml, layoutEmail } from "../mail/layout.js";
@@ -109,7 +110,16 @@ export async function saveScorecard(
     }
     const saved = await findScorecardByBooking(trx, bookingId);
     if (!saved) throw new Error("scorecard vanished inside its own transaction");
-    return { scorecard: toScorecard(saved, booking.package_key), created: !existing, session };
+    const scorecard = toScorecard(saved, booking.package_key);
+    await recordAudit(trx, {
+      actorEmail: admin.email,
+      action: existing ? "update" : "create",
+      entity: "scorecard",
+      entityId: bookingId,
+      before: existing ? toScorecard(existing, booking.package_key) : null,
+      after: scorecard,
+    });
+    return { scorecard, created: !existing, session };
   });
 
   if (created) {
@@ -128,6 +138,7 @@ export async function saveScorecard(
 /** Marks a past session completed or no-show. */
 export async function markOutcome(
   deps: AppDeps,
+  admin: SessionUser,
   bookingId: string,
   outcome: "completed" | "no_show",
 ): Promise<BookingStatus> {
@@ -148,6 +159,14 @@ export async function markOutcome(
       .set({ status: outcome, updated_at: new Date().toISOString() })
       .where("id", "=", bookingId)
       .execute();
+    await recordAudit(trx, {
+      actorEmail: admin.email,
+      action: "outcome",
+      entity: "booking",
+      entityId: bookingId,
+      before: { status: booking.status },
+      after: { status: outcome },
+    });
     return outcome;
   });
 }

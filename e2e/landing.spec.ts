@@ -66,6 +66,8 @@ test.describe("landing page", () => {
     await page.mouse.move(640, 400);
     await page.mouse.wheel(0, 900);
     await expect(current).toHaveText("Interviews");
+    // Snap scrolling: the wheel ends with the next section filling the screen.
+    await expectScrolledTo(page, "mockInterview");
 
     await tabs.getByRole("link", { name: "FAQ" }).click();
     await expectScrolledTo(page, "faq");

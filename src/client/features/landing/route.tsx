@@ -10,7 +10,7 @@ import { TopBar } from "./components/top-bar.js";
 import { SERVICES } from "./content/services.js";
 import { useAccountAction } from "./hooks/use-account-action.js";
 import { useScrollSpy } from "./hooks/use-scroll-spy.js";
-import { SECTION_IDS, type SectionId } from "./sections.js";
+import { SECTION_IDS, type SectionId, settleOn } from "./sections.js";
 import "./landing.css";
 
 // Opened on demand, so their code stays out of the first paint of `/`.
@@ -31,6 +31,16 @@ export default function LandingRoute() {
   useEffect(() => {
     const id = window.location.hash.slice(1);
     if (SECTION_IDS.includes(id as SectionId)) document.getElementById(id)?.scrollIntoView();
+  }, []);
+
+  // The top bar's plain in-page links: the browser scrolls, then the place is settled on.
+  useEffect(() => {
+    const onHashChange = () => {
+      const target = document.getElementById(window.location.hash.slice(1));
+      if (target) settleOn(target);
+    };
+    window.addEventListener("hashchange", onHashChange);
+    return () => window.removeEventListener("hashchange", onHashChange);
   }, []);
 
   return (

@@ -21,5 +21,22 @@ export function scrollToSection(id: SectionId | ServiceType): void {
   if (!target) return;
   const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   target.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+  settleOn(target);
   window.history.replaceState(window.history.state, "", `#${id}`);
+}
+
+/**
+ * Sections on the way load their content as they come near and can grow while a smooth scroll
+ * runs, leaving the target short of the top; when the scroll ends a little off, settle on it.
+ * A user who scrolled far elsewhere meanwhile is left alone.
+ */
+export function settleOn(target: HTMLElement): void {
+  window.addEventListener(
+    "scrollend",
+    () => {
+      const off = Math.abs(target.getBoundingClientRect().top);
+      if (off > 1 && off < window.innerHeight / 2) target.scrollIntoView({ block: "start" });
+    },
+    { once: true },
+  );
 }

@@ -97,6 +97,16 @@ function summarize(mode, lhr, origin) {
   };
 }
 
+/** One Lighthouse run; a trace that failed to record (it happens on a busy machine) is retried twice. */
+async function audit(url, flags, config) {
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = await lighthouse(url, flags, config);
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    console.log(`  Lighthouse could not record this run (${lhr.runtimeError.code}); running it again`);
+  }
+}
+
 /** Lighthouse's advice for noisy machines: several runs, report the one with the median performance. */
 function median(attempts) {
   const sorted = [...attempts].sort((a, b) => a.performance - b.performance);
@@ -172,9 +182,7 @@ try {
     const attempts = [];
     for (let run = 1; run <= RUNS; run++) {
       console.log(`▶ Lighthouse, ${mode}, run ${run} of ${RUNS}`);
-      const { lhr } = await lighthouse(`${origin}/`, flags, config);
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-      attempts.push(summarize(mode, lhr, origin));
+      attempts.push(summarize(mode, await audit(`${origin}/`, flags, config), origin));
     }
     results.push(median(attempts));
   }

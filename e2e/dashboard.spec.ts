@@ -270,20 +270,26 @@ test.describe("reschedule and cancel", () => {
 
 test.describe("after the session", () => {
   test("a scorecard entered by the admin appears on the student's dashboard", async ({ page, browser, db }) => {
-    const { booking } = await studentWithMock(page, db, -2);
-    const admin = await browser.newPage();
+    const { email } = await studentWithMock(page, db, -2);
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
     await signIn(admin, ADMIN_EMAIL, "/admin");
-    const saved = await admin.request.put(`/api/admin/bookings/${booking.id}/scorecard`, {
-      data: {
-        scores: { resume: 4, technical: 3, communication: 5 },
-        overall: 4,
-        tags: ["Clear communicator"],
-        notes: "Revise dynamic programming.",
-        recordingUrl: "",
-      },
-    });
-    expect(saved.ok()).toBe(true);
-    await admin.close();
+    await admin.goto("/admin?section=bookings");
+    const row = admin.getByRole("listitem").filter({ hasText: email });
+    await row.getByRole("button", { name: "Scorecard" }).click();
+    const form = admin.getByRole("dialog", { name: "Scorecard" });
+    await form.getByRole("button", { name: "Save scorecard" }).click();
+    await expect(form.getByText("Scores are whole numbers from 1 to 5.")).toBeVisible();
+    await form.getByLabel("Resume").selectOption("4");
+    await form.getByLabel("Technical").selectOption("3");
+    await form.getByLabel("Communication").selectOption("5");
+    await form.getByLabel("Overall score").selectOption("4");
+    await form.getByLabel("Tags").fill("Clear communicator");
+    await form.getByLabel("Notes for the student").fill("Revise dynamic programming.");
+    await expectNoA11yViolations(admin);
+    await form.getByRole("button", { name: "Save scorecard" }).click();
+    await expect(form.getByText("Scorecard saved. The student can see it on their dashboard.")).toBeVisible();
+    await adminContext.close();
 
     await page.goto("/dashboard");
     await expect(page.getByRole("button", { name: "Notifications, 1 unread" })).toBeVisible();
@@ -316,11 +322,19 @@ test.describe("after the session", () => {
       package_key: "ws_dsa",
     });
 
-    const admin = await browser.newPage();
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
     await signIn(admin, ADMIN_EMAIL, "/admin");
-    const issued = await admin.request.post(`/api/admin/bookings/${booking.id}/certificate`);
-    const { certificate } = (await issued.json()) as { certificate: { code: string } };
-    await admin.close();
+    await admin.goto("/admin?section=bookings");
+    const row = admin.getByRole("listitem").filter({ hasText: email });
+    await row.getByRole("button", { name: "Mark attended and issue certificate" }).click();
+    await expect(row.getByText(/issued; the student has been notified\./)).toBeVisible();
+    const certificate = await db
+      .selectFrom("certificates")
+      .select("code")
+      .where("booking_id", "=", booking.id)
+      .executeTakeFirstOrThrow();
+    await adminContext.close();
 
     await page.goto("/dashboard?tab=workshops");
     await page.getByRole("link", { name: "View public page" }).click();

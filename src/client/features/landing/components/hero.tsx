@@ -40,15 +40,15 @@ export function Hero({ notice, onStart }: { notice: ReactNode; onStart: (type: S
                 {service.name}
               </h2>
               <p className="mt-2 flex-1 text-sm text-slate-700">{service.heroText}</p>
-              <div className="mt-4 flex items-center gap-3">
-                <Button onClick={() => onStart(service.id)} className="flex-1">
+              <div className="mt-4 flex flex-wrap items-center gap-3">
+                <Button onClick={() => onStart(service.id)} className="flex-1 whitespace-nowrap">
                   {service.cta}
                 </Button>
                 <button
                   type="button"
                   aria-describedby={`hero-${service.id}`}
                   onClick={() => scrollToSection(service.id)}
-                  className="inline-flex min-h-11 items-center gap-1 rounded-full border border-brand-700 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+                  className="inline-flex min-h-11 items-center gap-1 rounded-full border whitespace-nowrap border-brand-700 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
                 >
                   Learn More
                   <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">

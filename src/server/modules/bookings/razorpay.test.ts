@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 // The official SDK's helpers check that our signatures are the ones Razorpay makes.
 import { validatePaymentVerification, validateWebhookSignature } from "razorpay/dist/utils/razorpay-utils.js";
 import { afterAll, beforeAll, expect, it } from "vitest";

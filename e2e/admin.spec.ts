@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { expect, expectNoA11yViolations, signInAsAdmin, test } from "./fixtures.js";
+import { buildSlot } from "../src/server/test/builders.js";
+import { weekStartMonday, zonedDate } from "../src/shared/time.js";
+import { expect, expectNoA11yViolations, signIn, signInAsAdmin, test, uniqueEmail } from "./fixtures.js";
 
 const unique = (prefix: string) => `${prefix} ${randomBytes(3).toString("hex")}`;
 
@@ -65,6 +67,27 @@ test.describe("admin console", () => {
     });
     await card.getByRole("button", { name: /Delete/ }).click();
     await expect(card).toHaveCount(0);
+  });
+
+  test("the week view follows a student's hold live, without a reload", async ({ page, browser, db }) => {
+    const interviewer = unique("Live");
+    const slot = await buildSlot(db, {
+      interviewer_name: interviewer,
+      capacity: 1,
+      start_at: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+      end_at: new Date(Date.now() + 3.75 * 3_600_000).toISOString(),
+    });
+    await signInAsAdmin(page);
+    const week = (iso: string) => weekStartMonday(zonedDate(new Date(iso), "Asia/Kolkata"));
+    if (week(slot.start_at) !== week(new Date().toISOString()))
+      await page.getByRole("button", { name: "Next week" }).click();
+    const card = page.getByRole("listitem").filter({ hasText: interviewer });
+    await expect(card).toContainText("1 of 1 seats left");
+    const student = await (await browser.newContext()).newPage();
+    await signIn(student, uniqueEmail("live"));
+    const held = await student.request.post("/api/holds", { data: { kind: "mock", targetId: slot.id } });
+    expect(held.status()).toBe(201);
+    await expect(card).toContainText("0 of 1 seats left");
   });
 
   test("every section of the console passes axe", async ({ page }) => {

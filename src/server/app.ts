@@ -168,6 +168,8 @@ function registerSpa(app: FastifyInstance): string | undefined {
     root: clientDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (vite.config.ts); send them when accepted.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.header("cache-control", "public, max-age=31536000, immutable");

@@ -5,6 +5,7 @@ import { lazyRoute } from "../../lib/lazy.js";
 import { useMe } from "../session/api/get-me.js";
 import { Hero } from "./components/hero.js";
 import { ContactSection, FaqSection, StoriesSection } from "./components/lower-sections.js";
+import { PendingDialog } from "./components/pending-dialog.js";
 import { ServiceSection } from "./components/service-section.js";
 import { TopBar } from "./components/top-bar.js";
 import { SERVICES } from "./content/services.js";
@@ -25,6 +26,8 @@ export default function LandingRoute() {
   const [signIn, setSignIn] = useState<{ open: boolean; callbackURL: string } | null>(null);
   const [legalOpen, setLegalOpen] = useState<boolean | null>(null);
   const openSignIn = (callbackURL = "/onboarding") => setSignIn({ open: true, callbackURL });
+  const closeSignIn = () => setSignIn((current) => current && { ...current, open: false });
+  const closeLegal = () => setLegalOpen(false);
   const start = useAccountAction(openSignIn);
   const active = useScrollSpy(SECTION_IDS);
 
@@ -64,17 +67,21 @@ export default function LandingRoute() {
         <FaqSection />
         <ContactSection onOpenLegal={() => setLegalOpen(true)} />
       </main>
-      <Suspense fallback={null}>
-        {signIn && (
+      {signIn && (
+        <Suspense fallback={<PendingDialog onCancel={closeSignIn} />}>
           <SignInDialog
             open={signIn.open}
             callbackURL={signIn.callbackURL}
-            onClose={() => setSignIn({ ...signIn, open: false })}
+            onClose={closeSignIn}
             onOpenLegal={() => setLegalOpen(true)}
           />
-        )}
-        {legalOpen !== null && <LegalDialog open={legalOpen} onClose={() => setLegalOpen(false)} />}
-      </Suspense>
+        </Suspense>
+      )}
+      {legalOpen !== null && (
+        <Suspense fallback={<PendingDialog onCancel={closeLegal} />}>
+          <LegalDialog open={legalOpen} onClose={closeLegal} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -295,3 +295,25 @@ describeEachDialect("admin authorization matrix", (t) => {
     }
   });
 });
+
+describeEachDialect("admin console: inactive interviewers", (t) => {
+  it("an inactive interviewer takes no new slot, but keeps the slots they have", async () => {
+    const cookie = await admin(t());
+    const person = await buildInterviewer(t().app.deps.db, { active: 0 });
+    const res = await t().request({
+      method: "POST",
+      url: "/api/admin/slots",
+      cookie,
+      payload: { interviewerId: person.id, date: inDays(3), start: "18:00", end: "18:45" },
+    });
+    expect(json<ApiError>(res).error.message).toBe("Please select an interviewer.");
+    const theirs = await buildSlot(t().app.deps.db, { interviewer_id: person.id });
+    const edit = await t().request({
+      method: "PUT",
+      url: `/api/admin/slots/${theirs.id}`,
+      cookie,
+      payload: { interviewerId: person.id, date: inDays(4), start: "18:00", end: "18:45", status: "draft" },
+    });
+    expect(edit.statusCode).toBe(200);
+  });
+});

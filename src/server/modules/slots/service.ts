@@ -57,9 +57,13 @@ export function findSlotsInWeek(deps: AppDeps, monday: string) {
     .execute();
 }
 
-/** Validates with the spec's rules and copies the interviewer onto the slot (spec §3). */
-async function prepare(deps: AppDeps, input: SlotInput, now: Date) {
-  const interviewer = input.interviewerId ? await findInterviewerById(deps.db, input.interviewerId) : undefined;
+/**
+ * Validates with the spec's rules and copies the interviewer onto the slot (spec §3). Only active
+ * interviewers take new slots; an existing slot may keep its (since deactivated) interviewer.
+ */
+async function prepare(deps: AppDeps, input: SlotInput, now: Date, keepInterviewerId?: string | null) {
+  const found = input.interviewerId ? await findInterviewerById(deps.db, input.interviewerId) : undefined;
+  const interviewer = found && (found.active === 1 || found.id === keepInterviewerId) ? found : undefined;
   const types = interviewer ? (JSON.parse(interviewer.company_types) as CompanyType[]) : undefined;
   const timing = slotProblem(input, types, now, deps.config.timeZone);
   if ("message" in timing) throw new AppError("VALIDATION", timing.message);
@@ -112,7 +116,8 @@ export async function updateSlot(
   input: SlotInput,
   now = new Date(),
 ): Promise<SlotDto> {
-  const values = await prepare(deps, input, now);
+  const current = await deps.db.selectFrom("slots").select("interviewer_id").where("id", "=", id).executeTakeFirst();
+  const values = await prepare(deps, input, now, current?.interviewer_id);
   const row = await deps.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("slots").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) throw new AppError("NOT_FOUND", "That slot no longer exists.");

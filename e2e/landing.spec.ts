@@ -191,6 +191,31 @@ test.describe("landing page", () => {
     expect(warnings).toContain("Failed to get booking status");
   });
 
+  test("service sections show the catalog's prices and availability, whatever they are", async ({ page }) => {
+    await page.setViewportSize(WIDE);
+    // Prices no build could contain: the page can only have read them from the catalog.
+    await page.route("**/api/catalog", async (route) => {
+      const response = await route.fetch();
+      const catalog = (await response.json()) as CatalogResponse;
+      const items = catalog.items.map((item) =>
+        item.key === "service"
+          ? { ...item, pricePaise: 123_456, available: true }
+          : item.key === "ws_dsa"
+            ? { ...item, pricePaise: 77_700, available: false }
+            : item,
+      );
+      await route.fulfill({ response, json: { items } });
+    });
+    await page.goto("/");
+    const service = page.locator("#mockInterview").getByRole("listitem").filter({ hasText: "Service-based" });
+    await expect(service).toContainText(formatPaise(123_456));
+    await expect(service).toContainText("Available");
+    await goToSection(page, "workshop");
+    const dsa = page.locator("#workshop").getByRole("listitem").filter({ hasText: "DSA" });
+    await expect(dsa).toContainText(formatPaise(77_700));
+    await expect(dsa).toContainText("Not available");
+  });
+
   test("a failed e-mail link shows a banner and the page stays usable", async ({ page }) => {
     await page.setViewportSize(WIDE);
     await page.goto("/?signin=failed");

@@ -61,3 +61,16 @@ export async function hasPaidBookings(db: Executor, targetId: string): Promise<b
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Paid seats per target (what an admin sees as "booked"). */
+export async function countPaidBookings(db: Executor, targetIds: readonly string[]): Promise<Map<string, number>> {
+  if (targetIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("bookings")
+    .select(["target_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("target_id", "in", [...targetIds])
+    .where("status", "in", SEAT_KEEPING_STATUSES)
+    .groupBy("target_id")
+    .execute();
+  return new Map(rows.map((r) => [r.target_id, Number(r.n)]));
+}

@@ -7,24 +7,12 @@ import type { AppDeps } from "../../app.js";
 import type { SlotsTable } from "../../db/schema.js";
 import { recordAudit } from "../audit/repository.js";
 import { findInterviewerById } from "../interviewers/repository.js";
-import { countSeatsTaken, hasPaidBookings, SEAT_KEEPING_STATUSES } from "../seats/repository.js";
+import { countPaidBookings, countSeatsTaken, hasPaidBookings } from "../seats/repository.js";
 
 export async function toSlotDtos(deps: AppDeps, rows: SlotsTable[]): Promise<SlotDto[]> {
   const nowIso = new Date().toISOString();
   const ids = rows.map((r) => r.id);
-  const [taken, paid] = await Promise.all([
-    countSeatsTaken(deps.db, ids, nowIso),
-    ids.length === 0
-      ? Promise.resolve([])
-      : deps.db
-          .selectFrom("bookings")
-          .select(["target_id", (eb) => eb.fn.countAll<number>().as("n")])
-          .where("target_id", "in", ids)
-          .where("status", "in", SEAT_KEEPING_STATUSES)
-          .groupBy("target_id")
-          .execute(),
-  ]);
-  const booked = new Map(paid.map((p) => [p.target_id, Number(p.n)]));
+  const [taken, booked] = await Promise.all([countSeatsTaken(deps.db, ids, nowIso), countPaidBookings(deps.db, ids)]);
   return rows.map((r) => ({
     id: r.id,
     interviewerId: r.interviewer_id,

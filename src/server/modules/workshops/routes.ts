@@ -12,7 +12,7 @@ import {
 import type { WorkshopsTable } from "../../db/schema.js";
 import { requireAdmin } from "../../plugins/auth.js";
 import { recordAudit } from "../audit/repository.js";
-import { countSeatsTaken, hasPaidBookings, SEAT_KEEPING_STATUSES } from "../seats/repository.js";
+import { countPaidBookings, countSeatsTaken, hasPaidBookings } from "../seats/repository.js";
 
 const params = z.object({ id: z.string().min(1) });
 
@@ -21,17 +21,10 @@ export const workshopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const toDtos = async (rows: WorkshopsTable[]): Promise<WorkshopDto[]> => {
     const ids = rows.map((r) => r.id);
-    const taken = await countSeatsTaken(db, ids, new Date().toISOString());
-    const paid = ids.length
-      ? await db
-          .selectFrom("bookings")
-          .select(["target_id", (eb) => eb.fn.countAll<number>().as("n")])
-          .where("target_id", "in", ids)
-          .where("status", "in", SEAT_KEEPING_STATUSES)
-          .groupBy("target_id")
-          .execute()
-      : [];
-    const booked = new Map(paid.map((p) => [p.target_id, Number(p.n)]));
+    const [taken, booked] = await Promise.all([
+      countSeatsTaken(db, ids, new Date().toISOString()),
+      countPaidBookings(db, ids),
+    ]);
     return rows.map((r) => ({
       id: r.id,
       topicKey: r.topic_key,

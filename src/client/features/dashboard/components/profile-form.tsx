@@ -5,8 +5,7 @@ import { normalizePhone, type ProfileResponse, profileSchema } from "../../../..
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 import { SelectField, TextField } from "../../../ui/field.js";
-import { useSendOtp, useVerifyOtp } from "../api/phone-otp.js";
-import { useProfile, useSaveProfile } from "../api/profile.js";
+import { useProfile, useSaveProfile, useSendOtp, useVerifyOtp } from "../../profile/api/profile.js";
 import { Panel } from "./panel.js";
 
 /** Edit the profile; a new phone number is saved only after its OTP is verified (spec §5). */

@@ -6,7 +6,7 @@ import { normalizePhone, profileSchema } from "../../../../shared/schemas/bookin
 import { Alert } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 import { SelectField, TextField } from "../../../ui/field.js";
-import { useProfile, useSaveProfile, useSendOtp, useVerifyOtp } from "../api/profile.js";
+import { useProfile, useSaveProfile, useSendOtp, useVerifyOtp } from "../../profile/api/profile.js";
 
 /** Step 3 (spec §2, §5): every field valid, phone verified by code, payment confirmed; then Finish. */
 export function ProfileStep() {

@@ -416,6 +416,15 @@ test.describe("landing page", () => {
     }
     await expect(dialog).toContainText("Bengaluru");
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    // Focus is trapped: Tab never reaches the page behind the dialog.
+    for (let press = 0; press < 4; press++) {
+      await page.keyboard.press("Tab");
+      const outside = await dialog.evaluate((element) => {
+        const active = document.activeElement;
+        return active !== null && active !== document.body && !element.contains(active);
+      });
+      expect(outside).toBe(false);
+    }
 
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();

@@ -70,3 +70,23 @@ describe("when the database goes away", () => {
     }
   });
 });
+
+describe("in production", () => {
+  it("has no development outbox", async () => {
+    const testApp = await createTestApp("sqlite", {
+      NODE_ENV: "production",
+      AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
+      PAYMENT_PROVIDER: "razorpay",
+      RAZORPAY_KEY_ID: "rzp_live_x",
+      RAZORPAY_KEY_SECRET: "secret",
+      RAZORPAY_WEBHOOK_SECRET: "webhook-secret",
+    });
+    try {
+      const res = await testApp.request({ url: "/api/dev/outbox" });
+      expect(res.statusCode).toBe(404);
+      expect(json<{ error: { code: string } }>(res).error.code).toBe("NOT_FOUND");
+    } finally {
+      await testApp.close();
+    }
+  });
+});

@@ -17,10 +17,15 @@ interface Seeded {
 }
 
 async function startServer(databaseUrl: string, port: number): Promise<{ child: ChildProcess; seeded: Seeded }> {
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", ".tmp/bench/bench-server.js"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  // The same process settings as `npm start` (scripts/start.mjs).
+  const child = spawn(
+    process.execPath,
+    ["--max-semi-space-size=4", "--max-old-space-size=160", ".tmp/bench/bench-server.js"],
+    {
+      env: { MALLOC_ARENA_MAX: "2", ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const seeded = await new Promise<Seeded>((resolve, reject) => {
     let out = "";
     child.stdout?.on("data", (chunk) => {

@@ -5,9 +5,12 @@ import { spawn, spawnSync } from "node:child_process";
 const build = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-// A small young generation keeps the resident size near 200 MB under load on a small machine.
-const server = spawn(process.execPath, ["--enable-source-maps", "--max-semi-space-size=4", "dist/server/main.js"], {
-  stdio: "inherit",
-});
+// Sized for a small machine (docs/decisions/0005-memory.md): a small young generation, a capped old
+// generation and two malloc arenas keep the server's resident size well under 200 MB under load.
+const server = spawn(
+  process.execPath,
+  ["--enable-source-maps", "--max-semi-space-size=4", "--max-old-space-size=160", "dist/server/main.js"],
+  { stdio: "inherit", env: { MALLOC_ARENA_MAX: "2", ...process.env } },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -2,12 +2,14 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { Db } from "./database.js";
 import * as m0001 from "./migrations/0001-initial.js";
 import * as m0004 from "./migrations/0004-hold-package.js";
+import * as m0004otp from "./migrations/0004-otp-phone-index.js";
 import * as m0005 from "./migrations/0005-resumes.js";
 
 /** Migrations are listed here (not read from disk) so a bundled server finds them too. */
 const migrations: Record<string, Migration> = {
   "0001-initial": m0001,
   "0004-hold-package": m0004,
+  "0004-otp-phone-index": m0004otp,
   "0005-resumes": m0005,
 };
 

@@ -90,6 +90,23 @@ describeEachDialect("profile and phone verification", (t) => {
     expect(json<ApiError>(late).error.message).toBe("That code has expired or was already used. Send a new one.");
   });
 
+  it("sends at most five codes an hour to one phone, however many accounts ask", async () => {
+    const phone = "+919845077777";
+    const send = async () =>
+      t().request({ method: "POST", url: "/api/otp/send", cookie: await student(t(), false), payload: { phone } });
+    for (let i = 0; i < 5; i++) expect((await send()).statusCode).toBe(200);
+    const sixth = await send();
+    expect(sixth.statusCode).toBe(429);
+    expect(json<ApiError>(sixth).error.message).toBe("Please wait a little before asking for another code.");
+    const sent = await t()
+      .app.deps.db.selectFrom("outbox_messages")
+      .select("id")
+      .where("channel", "=", "sms")
+      .where("to_address", "=", phone)
+      .execute();
+    expect(sent).toHaveLength(5);
+  });
+
   it("validates the phone and code shapes with clear messages", async () => {
     const cookie = await student(t(), false);
     const noPlus = await t().request({

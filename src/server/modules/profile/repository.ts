@@ -28,6 +28,16 @@ export function countOtpsSince(db: Db, userId: string, sinceIso: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** Codes sent to this phone by anyone: one number cannot be flooded from many accounts. */
+export function countOtpsToPhoneSince(db: Db, phone: string, sinceIso: string) {
+  return db
+    .selectFrom("otp_codes")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("phone", "=", phone)
+    .where("created_at", ">", sinceIso)
+    .executeTakeFirstOrThrow();
+}
+
 export function findLatestOtp(db: Db, userId: string, phone: string) {
   return db
     .selectFrom("otp_codes")

@@ -10,6 +10,7 @@ import { smsSender } from "../sms/sender.js";
 import {
   consumeOtp,
   countOtpsSince,
+  countOtpsToPhoneSince,
   findLatestOtp,
   findProfile,
   findVerifiedPhones,
@@ -20,11 +21,12 @@ import {
 
 const RESEND_AFTER_MS = 30_000;
 const MAX_CODES_PER_HOUR = 5;
+const MAX_CODES_PER_PHONE_PER_HOUR = 5;
 
 const hashCode = (secret: string, userId: string, phone: string, code: string) =>
   createHmac("sha256", `otp:${secret}`).update(`${userId}|${phone}|${code}`).digest("hex");
 
-/** Sends a fresh 6-digit code by SMS; at most one per 30 s and five an hour per student. */
+/** Sends a fresh 6-digit code by SMS; at most one per 30 s, five an hour per student and per phone. */
 export async function sendOtp(
   deps: AppDeps,
   userId: string,
@@ -34,8 +36,15 @@ export async function sendOtp(
   const phone = normalizePhone(rawPhone);
   const latest = await findLatestOtp(deps.db, userId, phone);
   const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
-  const recent = Number((await countOtpsSince(deps.db, userId, hourAgo)).n);
-  if ((latest && now.getTime() - Date.parse(latest.created_at) < RESEND_AFTER_MS) || recent >= MAX_CODES_PER_HOUR) {
+  const [byUser, byPhone] = await Promise.all([
+    countOtpsSince(deps.db, userId, hourAgo),
+    countOtpsToPhoneSince(deps.db, phone, hourAgo),
+  ]);
+  if (
+    (latest && now.getTime() - Date.parse(latest.created_at) < RESEND_AFTER_MS) ||
+    Number(byUser.n) >= MAX_CODES_PER_HOUR ||
+    Number(byPhone.n) >= MAX_CODES_PER_PHONE_PER_HOUR
+  ) {
     throw new AppError("RATE_LIMITED", MESSAGES.otpRateLimited, { details: 30 });
   }
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");

@@ -113,6 +113,44 @@ describeEachDialect("booking: holds", (t) => {
     expect((await hold(t(), c, { kind: "mock", targetId: two.id })).statusCode).toBe(201);
   });
 
+  it("gives an expired hold's seat to the next student, before any clean-up runs", async () => {
+    const { db } = t().app.deps;
+    const slot = await buildSlot(db, { capacity: 1 });
+    const a = await t().signIn(email("expired"));
+    const b = await t().signIn(email("next"));
+    const held = json<Hold>(await hold(t(), a, { kind: "mock", targetId: slot.id }));
+    expect((await hold(t(), b, { kind: "mock", targetId: slot.id })).statusCode).toBe(409);
+    await db
+      .updateTable("holds")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", held.id)
+      .execute();
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // the listing's 1 s cache
+    const { slots } = json<{ slots: { id: string; seatsLeft: number }[] }>(
+      await t().request({ url: "/api/slots?package=service" }),
+    );
+    expect(slots.find((s) => s.id === slot.id)?.seatsLeft).toBe(1);
+    expect((await hold(t(), b, { kind: "mock", targetId: slot.id })).statusCode).toBe(201);
+  });
+
+  it("releases a hold from the page-leave beacon (a bodyless text/plain POST)", async () => {
+    const slot = await buildSlot(t().app.deps.db, { capacity: 1 });
+    const a = await t().signIn(email("leaver"));
+    const b = await t().signIn(email("stayer"));
+    const held = json<Hold>(await hold(t(), a, { kind: "mock", targetId: slot.id }));
+    const beacon = await t().request({
+      method: "POST",
+      url: `/api/holds/${held.id}/release`,
+      cookie: a,
+      headers: { "content-type": "text/plain;charset=UTF-8" },
+    });
+    expect(beacon.statusCode).toBe(204);
+    const taken = json<Hold>(await hold(t(), b, { kind: "mock", targetId: slot.id }));
+    // Releasing someone else's hold changes nothing.
+    await t().request({ method: "DELETE", url: `/api/holds/${taken.id}`, cookie: a });
+    expect((await hold(t(), a, { kind: "mock", targetId: slot.id })).statusCode).toBe(409);
+  });
+
   it("does not hold a plan that is not available, nor a draft or past slot", async () => {
     const { db } = t().app.deps;
     const cookie = await t().signIn(email("closed"));
@@ -153,7 +191,11 @@ describeEachDialect("booking: holds", (t) => {
       const won = results.filter((r) => r.statusCode === 201);
       expect(won).toHaveLength(capacity);
       for (const lost of results.filter((r) => r.statusCode !== 201)) {
-        expect(json<ApiError>(lost).error.code).toMatch(/^(SLOT_HELD|CONFLICT)$/);
+        expect(lost.statusCode).toBe(409);
+        expect(json<ApiError>(lost).error).toEqual({
+          code: "SLOT_HELD",
+          message: "This slot is currently held by another user.",
+        });
       }
       const held = await t().app.deps.db.selectFrom("holds").select("id").where("target_id", "=", slot.id).execute();
       expect(held).toHaveLength(capacity);

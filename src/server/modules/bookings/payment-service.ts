@@ -113,11 +113,11 @@ export async function handleWebhook(
   const entity = body.payload?.payment?.entity;
   let status: "processed" | "ignored" = "ignored";
   if (entity?.id && entity.order_id && (await findPaymentByOrderId(deps.db, entity.order_id))) {
+    // payment.failed is left alone: it reports one failed attempt, and Razorpay Checkout lets the
+    // student retry on the same order, so the seat stays held until the checkout is closed
+    // (POST /api/payments/abandon) or the payment window ends.
     if (body.event === "payment.captured" || body.event === "order.paid") {
       await confirmPayment(deps, { orderId: entity.order_id, providerPaymentId: entity.id });
-      status = "processed";
-    } else if (body.event === "payment.failed") {
-      await failPayment(deps, entity.order_id);
       status = "processed";
     }
   }

@@ -200,10 +200,36 @@ describeEachDialect(
       ).toEqual({ status: "processed" });
     });
 
-    it("a failed payment webhook releases the seat", async () => {
-      const { checkout } = await openOrder(t());
+    it("a failed attempt keeps the seat for a retry in the same checkout; closing the checkout releases it", async () => {
+      const { checkout, slot } = await openOrder(t());
       await webhook(t(), "payment.failed", checkout.orderId, `pay_${counter}F`, `evt_${counter}F`);
-      expect(await bookingStatus(t(), checkout.bookingId)).toBe("failed");
+      expect(await bookingStatus(t(), checkout.bookingId)).toBe("pending_payment");
+      const other = await t().signIn(`rzp-other-${counter}-${Date.now()}@example.com`);
+      const taken = await t().request({
+        method: "POST",
+        url: "/api/holds",
+        cookie: other,
+        payload: { kind: "mock", targetId: slot.id },
+      });
+      expect(json<{ error: { code: string } }>(taken).error.code).toBe("SLOT_HELD");
+      await webhook(t(), "payment.captured", checkout.orderId, `pay_${counter}G`, `evt_${counter}G`);
+      expect(await bookingStatus(t(), checkout.bookingId)).toBe("confirmed");
+
+      const closed = await openOrder(t());
+      const abandon = await t().request({
+        method: "POST",
+        url: "/api/payments/abandon",
+        cookie: closed.cookie,
+        payload: { orderId: closed.checkout.orderId },
+      });
+      expect(json(abandon)).toMatchObject({ status: "failed" });
+      const retry = await t().request({
+        method: "POST",
+        url: "/api/holds",
+        cookie: other,
+        payload: { kind: "mock", targetId: closed.slot.id },
+      });
+      expect(retry.statusCode).toBe(201);
     });
 
     it("refunds a late payment through the Refunds API with an idempotency key, once", async () => {

@@ -174,7 +174,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     scope.post(
       "/api/payments/razorpay/webhook",
-      { schema: { tags: ["payments"], summary: "Razorpay webhook (payment.captured, order.paid, payment.failed)" } },
+      {
+        schema: {
+          tags: ["payments"],
+          summary: "Razorpay webhook (payment.captured and order.paid confirm; other events are acknowledged)",
+        },
+      },
       async (request) => {
         const header = (name: string) => {
           const value = request.headers[name];

@@ -136,6 +136,17 @@ test.describe("booking", () => {
     await expect(watchedSlot).toContainText("1 seat left", { timeout: 10_000 });
   });
 
+  test("the countdown shows the full 10 minutes even when the device clock is off", async ({ page, db }) => {
+    const interviewer = uniqueName("Anita");
+    await buildSlot(db, { interviewer_name: interviewer, start_at: hoursFromNow(70), end_at: hoursFromNow(70.75) });
+    await signIn(page, uniqueEmail("skewed"), "/onboarding?type=mockInterview");
+    await page.clock.install({ time: Date.now() + 7 * 60_000 });
+    await page.reload();
+    await page.getByLabel("Service-based").check();
+    await page.getByRole("button", { name: new RegExp(interviewer) }).click();
+    await expect(page.getByRole("timer")).toHaveText(/^(10:00|09:5\d)$/);
+  });
+
   test("a signed-out visitor is asked to sign in first", async ({ page }) => {
     await page.goto("/onboarding?type=workshop");
     await expect(page.getByRole("heading", { name: "Sign in to continue" })).toBeVisible();

@@ -216,10 +216,20 @@ describeEachDialect("booking: test-mode payment", (t) => {
     const mail = (await findRecentOutboxMessages(t().app.deps.db, 20)).find(
       (m) => m.to_address === address && m.subject.startsWith("Booking confirmed"),
     );
-    expect(mail?.attachments).toContain("text/calendar");
-    // Paying again changes nothing.
+    expect(mail?.text).toMatch(/\d{1,2}:\d{2}\s(am|pm) IST/i);
+    const [invite] = JSON.parse(mail?.attachments ?? "[]") as { contentType: string; content: string }[];
+    expect(invite?.contentType).toContain("text/calendar");
+    expect(invite?.content).toContain(`UID:booking-${checkout.bookingId}@careerprep`);
+    expect(invite?.content).toContain("METHOD:REQUEST");
+    const utc = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    expect(invite?.content).toContain(`DTSTART:${utc(slot.start_at)}`);
+    // Paying again changes nothing, and sends nothing.
     const again = await t().request({ method: "POST", url: `/api/payments/dev/${checkout.paymentId}/pay`, cookie });
     expect(json(again)).toMatchObject({ status: "confirmed" });
+    const confirmations = (await findRecentOutboxMessages(t().app.deps.db, 50)).filter(
+      (m) => m.to_address === address && m.subject.startsWith("Booking confirmed"),
+    );
+    expect(confirmations).toHaveLength(1);
     const bookings = await t()
       .app.deps.db.selectFrom("bookings")
       .select("status")

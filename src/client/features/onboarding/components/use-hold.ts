@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { CompanyType } from "../../../../shared/constants.js";
+import { type CompanyType, HOLD_MINUTES } from "../../../../shared/constants.js";
 import { MESSAGES } from "../../../../shared/messages.js";
 import type { BookingKindDto, HoldDto } from "../../../../shared/schemas/booking.js";
 import { ApiError } from "../../../lib/api.js";
@@ -41,11 +41,14 @@ export function useHold() {
   const select = useCallback(
     (kind: BookingKindDto, targetId: string, packageKey?: CompanyType, then?: (taken: HoldDto) => void) => {
       setError(undefined);
+      const askedAt = Date.now();
       take.mutate(
         { kind, targetId, ...(packageKey ? { packageKey } : {}) },
         {
           onSuccess: (taken) => {
-            setHold(taken);
+            // Counted on this device from when it asked (never later than the server's expiry),
+            // not from expiresAt: a device clock that is off would show the wrong countdown.
+            setHold({ ...taken, expiresAt: new Date(askedAt + HOLD_MINUTES * 60_000).toISOString() });
             then?.(taken);
           },
           onError: (err) => {

@@ -281,6 +281,23 @@ describeEachDialect("booking: test-mode payment", (t) => {
     expect(second.orderId).toBe(first.orderId);
   });
 
+  it("a double click on 'Proceed to Payment' opens one order, answered to both clicks", async () => {
+    const slot = await buildSlot(t().app.deps.db);
+    const cookie = await t().signIn(email("double"));
+    const held = json<Hold>(await hold(t(), cookie, { kind: "mock", targetId: slot.id }));
+    const clicks = await Promise.all(
+      [1, 2, 3].map(() => t().request({ method: "POST", url: "/api/checkout", cookie, payload: { holdId: held.id } })),
+    );
+    expect(clicks.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(clicks.map((r) => json<Checkout>(r).orderId)).size).toBe(1);
+    const payments = await t()
+      .app.deps.db.selectFrom("payments")
+      .select("id")
+      .where("booking_id", "=", held.id)
+      .execute();
+    expect(payments).toHaveLength(1);
+  });
+
   it("refunds and flags a payment that arrives after its seat went to someone else", async () => {
     const { db } = t().app.deps;
     const slot = await buildSlot(db, { capacity: 1 });

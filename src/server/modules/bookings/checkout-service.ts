@@ -5,11 +5,11 @@ import { MESSAGES } from "../../../shared/messages.js";
 import type { CheckoutResponse } from "../../../shared/schemas/booking.js";
 import type { AppDeps } from "../../app.js";
 import { findCatalogItem } from "../catalog/repository.js";
-import { findHoldById } from "../holds/repository.js";
+import { lockHoldById } from "../holds/repository.js";
 import { liveEventFor } from "../holds/service.js";
 import { findTargetForUpdate } from "../holds/targets.js";
 import { paymentProvider } from "../payments/provider.js";
-import { findOpenCheckout, insertBooking, insertPayment, updateBooking } from "./repository.js";
+import { findBookingById, findOpenCheckout, insertBooking, insertPayment, updateBooking } from "./repository.js";
 
 /** How long a seat stays held while the student is paying (bounded, PRODUCT.md §5). */
 export const PAYMENT_WINDOW_MINUTES = 15;
@@ -27,11 +27,13 @@ export async function startCheckout(
   const nowIso = now.toISOString();
   const provider = paymentProvider(deps.config);
   const prepared = await deps.db.transaction().execute(async (trx) => {
-    const hold = await findHoldById(trx, holdId);
+    const hold = await lockHoldById(trx, deps.dialect, holdId);
     if (!hold) {
       // A retried request: the first one already turned this hold into the booking of the same id.
       const open = await findOpenCheckout(trx, userId, holdId, nowIso);
       if (open) return { kind: "existing" as const, ...open };
+      const booking = await findBookingById(trx, holdId);
+      if (booking?.user_id === userId && booking.status === "pending_payment") return { kind: "opening" as const };
       throw new AppError("HOLD_EXPIRED", MESSAGES.holdExpired);
     }
     if (hold.user_id !== userId) throw new AppError("HOLD_EXPIRED", MESSAGES.holdExpired);
@@ -79,6 +81,7 @@ export async function startCheckout(
     };
   });
 
+  if (prepared.kind === "opening") return waitForOrder(deps, userId, holdId);
   if (prepared.kind === "existing") {
     return { ...prepared.response, provider: provider.name, keyId: provider.publicKey, currency: "INR" };
   }
@@ -125,4 +128,24 @@ export async function startCheckout(
     keyId: provider.publicKey,
     description,
   };
+}
+
+/** The provider's order request may take up to 15 s; a doubled click waits for the first one's order. */
+const ORDER_WAIT_MS = 16_000;
+
+/**
+ * A second 'Proceed to Payment' arrived while the first was still opening the order (a double
+ * click, a retry after a time-out): answer with the same order once it exists.
+ */
+async function waitForOrder(deps: AppDeps, userId: string, bookingId: string): Promise<CheckoutResponse> {
+  const provider = paymentProvider(deps.config);
+  const deadline = Date.now() + ORDER_WAIT_MS;
+  while (Date.now() < deadline) {
+    const open = await findOpenCheckout(deps.db, userId, bookingId, new Date().toISOString());
+    if (open) return { ...open.response, provider: provider.name, keyId: provider.publicKey, currency: "INR" };
+    const booking = await findBookingById(deps.db, bookingId);
+    if (booking?.status !== "pending_payment") throw new AppError("UNAVAILABLE", MESSAGES.paymentStartFailed);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new AppError("UNAVAILABLE", MESSAGES.paymentStartFailed);
 }

@@ -1,11 +1,12 @@
 import type { Insertable, Transaction } from "kysely";
-import type { Db } from "../../db/database.js";
+import { type Db, type Dialect, forUpdate } from "../../db/database.js";
 import type { BookingKind, Database, HoldsTable } from "../../db/schema.js";
 
 type Executor = Db | Transaction<Database>;
 
-export function findHoldById(db: Executor, id: string) {
-  return db.selectFrom("holds").selectAll().where("id", "=", id).executeTakeFirst();
+/** The hold, locked on PostgreSQL: a doubled checkout waits here and then finds it gone. */
+export function lockHoldById(db: Executor, dialect: Dialect, id: string) {
+  return forUpdate(dialect, db.selectFrom("holds").selectAll().where("id", "=", id)).executeTakeFirst();
 }
 
 export function findActiveHoldsByUser(db: Executor, userId: string, nowIso: string) {

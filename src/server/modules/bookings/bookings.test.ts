@@ -268,6 +268,18 @@ describeEachDialect("booking: test-mode payment", (t) => {
     expect((await hold(t(), b, { kind: "mock", targetId: slot.id })).statusCode).toBe(201);
   });
 
+  it("a Fail after the payment went through changes nothing and says it is confirmed", async () => {
+    const slot = await buildSlot(t().app.deps.db);
+    const cookie = await t().signIn(email("paid-then-fail"));
+    const { checkout } = await bookAndPay(t(), cookie, slot.id);
+    const late = await t().request({ method: "POST", url: `/api/payments/dev/${checkout.paymentId}/fail`, cookie });
+    expect(json(late)).toEqual({
+      bookingId: checkout.bookingId,
+      status: "confirmed",
+      message: "Payment received. Your seat is confirmed.",
+    });
+  });
+
   it("a retried 'Proceed to Payment' returns the same order instead of a second booking", async () => {
     const slot = await buildSlot(t().app.deps.db);
     const cookie = await t().signIn(email("retry"));

@@ -145,5 +145,7 @@ export async function failPayment(deps: AppDeps, orderId: string, now = new Date
     .where("id", "=", payment.booking_id)
     .executeTakeFirstOrThrow();
   if (changed) await deps.bus.publish(liveEventFor(booking.kind, booking.target_id));
-  return { bookingId: booking.id, status: booking.status, message: MESSAGES.paymentFailed };
+  // Too late to fail: the payment was already verified (a Pay and a Fail racing, say).
+  const message = booking.status === "confirmed" ? MESSAGES.paymentConfirmed : MESSAGES.paymentFailed;
+  return { bookingId: booking.id, status: booking.status, message };
 }

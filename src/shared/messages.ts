@@ -114,3 +114,48 @@ export const CONTACT_MESSAGES = {
   typedTextKept: "What you typed is still here, so you can send it again.",
   signInLinkFailed: "That sign-in link has expired or was already used. Request a new one.",
 } as const;
+
+/** Admin console texts beyond the spec's (PRODUCT.md §8); the spec's own are in MESSAGES. */
+export const ADMIN_MESSAGES = {
+  fieldTooLong: "Keep each field under 200 characters.",
+  interviewerPhoneDigits: "Enter a phone number with at least 10 digits.",
+  duplicatePhone: (who: { name: string; email: string; phone: string }) =>
+    `An interviewer with this phone already exists: ${who.name} (${who.email}, ${who.phone}).`,
+  overwriteQuestion: "Overwrite their details with the ones you entered?",
+  interviewerGone: "That interviewer no longer exists.",
+
+  meetingLinkInvalid: "Enter a full meeting link starting with https://",
+  capacityBelowPaid: (paid: number) =>
+    `${paid} ${paid === 1 ? "student has" : "students have"} paid for a seat here, so the capacity cannot be less than ${paid}.`,
+  cancelledNotEditable: "This session was cancelled, so it can no longer be changed.",
+  slotGone: "That slot no longer exists.",
+  slotHasBookings: "This slot has confirmed bookings. Cancel it instead of deleting it.",
+  paymentUnderWay: "A student is paying for a seat here right now. Try again in a few minutes.",
+
+  workshopTitleRequired: "Enter the workshop's title.",
+  workshopDateTimesRequired: "Please fill the date and the start and end times.",
+  workshopInPast: "Cannot create a workshop in the past. Pick today or a future date.",
+  workshopEndTooSoon: "Workshop end time must be at least 5 minutes in the future.",
+  workshopGone: "That workshop no longer exists.",
+  workshopHasBookings: "This workshop has confirmed bookings. Cancel it instead of deleting it.",
+  deleteWorkshopConfirm: "Delete this workshop?",
+
+  internshipMentorRequired: "Enter the mentor's name.",
+  internshipStartDateRequired: "Pick a start date.",
+  internshipWeeksRequired: "An internship needs at least 1 week.",
+  internshipWeekPlansMismatch: "Give every week a plan entry.",
+  internshipGone: "That internship no longer exists.",
+  internshipHasBookings: "Students have enrolled in this internship, so it cannot be deleted.",
+  deleteInternshipConfirm: "Delete this internship?",
+
+  priceWhole: "Enter the price in whole rupees.",
+  pricePositive: "The price must be more than ₹0.",
+  priceTooHigh: "The price can be at most ₹10,00,000.",
+
+  messageGone: "That message no longer exists.",
+
+  alreadyAdmin: (email: string) => `${email} is already an admin.`,
+  notAnAdmin: (email: string) => `${email} is not an admin.`,
+  lastAdmin: "The last admin cannot be removed. Add another admin first.",
+  removeAdminConfirm: (email: string) => `Remove ${email} from the admins?`,
+} as const;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminBookingRoutes } from "./admin-bookings/routes.js";
 import { adminRoutes } from "./admins/routes.js";
+import { auditRoutes } from "./audit/routes.js";
 import { bookingRoutes } from "./bookings/routes.js";
 import { startSeatSweeper } from "./bookings/sweeper.js";
 import { cancellationRoutes } from "./cancellations/routes.js";
@@ -39,6 +40,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   pricingRoutes,
   messageRoutes,
   adminRoutes,
+  auditRoutes,
   adminBookingRoutes,
   notificationRoutes,
   scorecardRoutes,

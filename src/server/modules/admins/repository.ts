@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import { type Db, nowIso } from "../../db/database.js";
+import { type Db, type Dialect, forUpdate, nowIso } from "../../db/database.js";
 import type { Database } from "../../db/schema.js";
 
 type Executor = Db | Transaction<Database>;
@@ -9,8 +9,17 @@ export async function isAdminEmail(db: Db, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export function findAllAdmins(db: Db) {
+export function findAllAdmins(db: Executor) {
   return db.selectFrom("admins").selectAll().orderBy("email").execute();
+}
+
+/**
+ * Every admin's e-mail, locked on PostgreSQL until the transaction ends: two admins removing each
+ * other at the same moment are serialized, and the second sees that only one admin is left.
+ */
+export async function lockAllAdminEmails(db: Executor, dialect: Dialect): Promise<string[]> {
+  const rows = await forUpdate(dialect, db.selectFrom("admins").select("email")).execute();
+  return rows.map((r) => r.email);
 }
 
 export async function countAdmins(db: Executor): Promise<number> {
@@ -29,6 +38,10 @@ export async function insertAdmin(db: Executor, email: string, addedBy: string |
     .onConflict((oc) => oc.column("email").doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export function findAdmin(db: Executor, email: string) {
+  return db.selectFrom("admins").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
 }
 
 export async function deleteAdmin(db: Executor, email: string): Promise<boolean> {

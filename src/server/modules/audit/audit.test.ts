@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { zonedDate } from "../../../shared/time.js";
 import { buildInterviewer } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
+import { recordAudit } from "./repository.js";
 
 type Entry = {
   actorEmail: string;
@@ -47,6 +48,31 @@ describeEachDialect("admin audit log", (t) => {
 
     const pricing = json<{ entries: Entry[] }>(await t().request({ url: "/api/admin/audit?entity=pricing", cookie }));
     expect(pricing.entries[0]).toMatchObject({ entity: "pricing", entityId: "service", actorEmail: actor });
+  });
+
+  it("pages newest first: a page of entries and whether older ones exist", async () => {
+    const cookie = await t().signInAdmin("audit-pager@example.com");
+    const { db } = t().app.deps;
+    for (const n of [1, 2, 3]) {
+      await recordAudit(db, {
+        actorEmail: "audit-pager@example.com",
+        action: "create",
+        entity: "pager-test",
+        entityId: `item-${n}`,
+        before: null,
+        after: { n },
+      });
+    }
+    const page = (limit: number) =>
+      t()
+        .request({ url: `/api/admin/audit?entity=pager-test&limit=${limit}`, cookie })
+        .then((res) => json<{ entries: Entry[]; more: boolean }>(res));
+    const two = await page(2);
+    expect(two.entries).toHaveLength(2);
+    expect(two.more).toBe(true);
+    const all = await page(3);
+    expect(all.more).toBe(false);
+    expect(all.entries.map((e) => e.createdAt)).toEqual([...all.entries.map((e) => e.createdAt)].sort().reverse());
   });
 
   it("is read-only for admins and closed to students", async () => {

@@ -7,12 +7,18 @@ type Executor = Db | Transaction<Database>;
 
 export interface AuditRecord {
   actorEmail: string;
+  /** create, update, delete, toggle, overwrite, pricing, cancel…: what the admin did. */
   action: string;
+  /** slot, interviewer, internship, workshop, pricing, message, admin, booking…: what it was done to. */
   entity: string;
   entityId: string | null;
+  /** The record before and after the change (stored as JSON), or null when there is none. */
   before: unknown;
   after: unknown;
 }
+
+const toJson = (value: unknown): string | null =>
+  value === null || value === undefined ? null : JSON.stringify(value);
 
 /** One row per admin write: who, what, before, after, when. Call it inside the write's transaction. */
 export async function recordAudit(db: Executor, record: AuditRecord): Promise<void> {
@@ -24,14 +30,15 @@ export async function recordAudit(db: Executor, record: AuditRecord): Promise<vo
       action: record.action,
       entity: record.entity,
       entity_id: record.entityId,
-      before: record.before === null || record.before === undefined ? null : JSON.stringify(record.before),
-      after: record.after === null || record.after === undefined ? null : JSON.stringify(record.after),
+      before: toJson(record.before),
+      after: toJson(record.after),
       created_at: new Date().toISOString(),
     })
     .execute();
 }
 
-export function findAuditEntries(db: Db, filter: { entity?: string | undefined; limit: number }) {
+/** Newest first, optionally of one entity. */
+export function findAuditEntries(db: Executor, filter: { entity?: string | undefined; limit: number }) {
   let query = db.selectFrom("audit_log").selectAll().orderBy("created_at", "desc").orderBy("id").limit(filter.limit);
   if (filter.entity) query = query.where("entity", "=", filter.entity);
   return query.execute();

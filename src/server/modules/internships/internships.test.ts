@@ -1,87 +1,126 @@
+import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import { zonedDate } from "../../../shared/time.js";
+import { ADMIN_MESSAGES } from "../../../shared/messages.js";
+import { addDays, zonedDate } from "../../../shared/time.js";
 import { buildBooking, buildInternship, findUserId } from "../../test/builders.js";
-import { describeEachDialect, json } from "../../test/test-app.js";
+import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 
 type ApiError = { error: { code: string; message: string } };
 type Internship = {
   id: string;
   title: string;
+  mentor: string;
   startDate: string;
   weeks: number;
   weekPlans: { title: string; deliverables: string }[];
   trackKey: string;
+  capacity: number;
+  seatsLeft: number;
 };
-const inDays = (n: number) => zonedDate(new Date(Date.now() + n * 86_400_000), "Asia/Kolkata");
+const inDays = (n: number) => addDays(zonedDate(new Date(), "Asia/Kolkata"), n);
 const plan = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ title: `Week ${i + 1}`, deliverables: `Ship ${i + 1}` }));
+const admin = (t: TestApp) => t.signInAdmin(`internships-${randomUUID().slice(0, 8)}@example.com`);
+const internship = (change: Record<string, unknown> = {}) => ({
+  mentor: "Ravi",
+  startDate: inDays(45),
+  weeks: 2,
+  weekPlans: plan(2),
+  ...change,
+});
 
 describeEachDialect("admin internships", (t) => {
-  it("adds, edits (resizing the plan) and lists newest start date first", async () => {
-    const cookie = await t().signInAdmin("intern-admin@example.com");
-    const add = (startDate: string, title: string) =>
-      t().request({
-        method: "POST",
-        url: "/api/admin/internships",
-        cookie,
-        payload: { title, mentor: "Ravi", startDate, weeks: 2, weekPlans: plan(2), trackKey: "int_ml" },
-      });
-    const early = json<Internship>(await add(inDays(60), "Early cohort"));
-    const late = json<Internship>(await add(inDays(90), "Late cohort"));
-    expect(early).toMatchObject({ trackKey: "int_ml", weeks: 2 });
+  it("adds with the defaults, edits (resizing the plan) and lists newest start date first", async () => {
+    const cookie = await admin(t());
+    const add = (payload: Record<string, unknown>) =>
+      t().request({ method: "POST", url: "/api/admin/internships", cookie, payload });
+    const created = await add(internship({ title: " ", mentor: "  Ravi K " }));
+    expect(created.statusCode).toBe(201);
+    const early = json<Internship>(created);
+    expect(early).toMatchObject({
+      title: "Upcoming Internship",
+      mentor: "Ravi K",
+      trackKey: "int_frontend",
+      weeks: 2,
+      capacity: 30,
+      seatsLeft: 30,
+    });
+    const late = json<Internship>(
+      await add(internship({ title: "Late cohort", startDate: inDays(90), trackKey: "int_ml" })),
+    );
+    expect(late).toMatchObject({ title: "Late cohort", trackKey: "int_ml" });
 
     const resized = await t().request({
       method: "PUT",
       url: `/api/admin/internships/${early.id}`,
       cookie,
-      payload: { title: "", mentor: "Ravi", startDate: inDays(60), weeks: 3, weekPlans: plan(3) },
+      payload: internship({
+        title: "Early cohort",
+        weeks: 3,
+        weekPlans: plan(3),
+        trackKey: "int_backend",
+        capacity: 10.5,
+      }),
     });
     expect(json<Internship>(resized)).toMatchObject({
-      title: "Upcoming Internship",
+      title: "Early cohort",
       weeks: 3,
-      trackKey: "int_frontend",
+      trackKey: "int_backend",
       weekPlans: plan(3),
+      capacity: 10,
     });
 
     const { internships } = json<{ internships: Internship[] }>(
       await t().request({ url: "/api/admin/internships", cookie }),
     );
-    const ours = internships.filter((i) => i.id === early.id || i.id === late.id).map((i) => i.id);
-    expect(ours).toEqual([late.id, early.id]);
+    expect(internships.filter((i) => i.id === early.id || i.id === late.id).map((i) => i.id)).toEqual([
+      late.id,
+      early.id,
+    ]);
     const dates = internships.map((i) => i.startDate);
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it("blocks zero weeks and a plan that does not match the weeks", async () => {
-    const cookie = await t().signInAdmin("intern-rules-admin@example.com");
-    const post = (weeks: number, weekPlans: { title: string; deliverables: string }[]) =>
-      t().request({
+  it("blocks zero weeks (an empty weeks box), a missing mentor or date, and a plan that does not match", async () => {
+    const cookie = await admin(t());
+    const cases: [Record<string, unknown>, string][] = [
+      [{ mentor: " ", weeks: 0, weekPlans: [] }, ADMIN_MESSAGES.internshipMentorRequired],
+      [{ startDate: "", weeks: 0, weekPlans: [] }, ADMIN_MESSAGES.internshipStartDateRequired],
+      [{ weeks: 0, weekPlans: [] }, "An internship needs at least 1 week."],
+      [{ weeks: 2, weekPlans: plan(1) }, ADMIN_MESSAGES.internshipWeekPlansMismatch],
+    ];
+    for (const [change, message] of cases) {
+      const res = await t().request({
         method: "POST",
         url: "/api/admin/internships",
         cookie,
-        payload: { mentor: "Ravi", startDate: inDays(45), weeks, weekPlans },
+        payload: internship(change),
       });
-    expect(json<ApiError>(await post(0, [])).error.message).toBe("An internship needs at least 1 week.");
-    expect(json<ApiError>(await post(2, plan(1))).error.message).toBe("Fill in a plan for each week.");
+      expect([change, res.statusCode, json<ApiError>(res).error.message]).toEqual([change, 400, message]);
+    }
   });
 
   it("deletes an internship nobody paid for and refuses one with an enrolment", async () => {
-    const cookie = await t().signInAdmin("intern-delete-admin@example.com");
+    const cookie = await admin(t());
     const { db } = t().app.deps;
     const empty = await buildInternship(db, { start_date: inDays(50) });
     expect(
       (await t().request({ method: "DELETE", url: `/api/admin/internships/${empty.id}`, cookie })).statusCode,
     ).toBe(204);
     const taken = await buildInternship(db, { start_date: inDays(51) });
-    await t().signIn("intern-student@example.com");
+    const email = `intern-${randomUUID().slice(0, 8)}@example.com`;
+    await t().signIn(email);
     await buildBooking(db, {
-      user_id: await findUserId(db, "intern-student@example.com"),
+      user_id: await findUserId(db, email),
       target_id: taken.id,
       kind: "internship",
       package_key: "int_frontend",
     });
     const refused = await t().request({ method: "DELETE", url: `/api/admin/internships/${taken.id}`, cookie });
     expect(refused.statusCode).toBe(409);
-    expect(json<ApiError>(refused).error.code).toBe("HAS_BOOKINGS");
+    expect(json<ApiError>(refused).error).toEqual({
+      code: "HAS_BOOKINGS",
+      message: ADMIN_MESSAGES.internshipHasBookings,
+    });
   });
 });

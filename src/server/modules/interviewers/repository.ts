@@ -1,13 +1,10 @@
 import type { Transaction } from "kysely";
 import type { CompanyType } from "../../../shared/constants.js";
-import type { InterviewerDto } from "../../../shared/schemas/admin.js";
+import type { InterviewerDto, PhoneOwner } from "../../../shared/schemas/interviewers.js";
 import type { Db } from "../../db/database.js";
 import type { Database, InterviewersTable } from "../../db/schema.js";
 
 type Executor = Db | Transaction<Database>;
-
-/** Phones compare by their digits: "+91 98450-12345" and "+919845012345" are one phone. */
-export const phoneKey = (phone: string): string => phone.replace(/\D/g, "");
 
 export const toInterviewerDto = (row: InterviewersTable): InterviewerDto => ({
   id: row.id,
@@ -20,6 +17,13 @@ export const toInterviewerDto = (row: InterviewersTable): InterviewerDto => ({
   active: row.active === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+});
+
+export const toPhoneOwner = (row: InterviewersTable): PhoneOwner => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
 });
 
 export function findAllInterviewers(db: Executor) {

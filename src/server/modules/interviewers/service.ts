@@ -1,73 +1,75 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "../../../shared/errors.js";
-import { type InterviewerDto, type InterviewerInput, interviewerProblem } from "../../../shared/schemas/admin.js";
+import { ADMIN_MESSAGES } from "../../../shared/messages.js";
+import { type InterviewerDto, type InterviewerInput, phoneKey } from "../../../shared/schemas/interviewers.js";
 import type { AppDeps } from "../../app.js";
+import type { InterviewersTable } from "../../db/schema.js";
 import { recordAudit } from "../audit/repository.js";
 import {
   deleteInterviewer,
   findInterviewerById,
   findInterviewerByPhoneKey,
   insertInterviewer,
-  phoneKey,
   toInterviewerDto,
+  toPhoneOwner,
   updateInterviewer,
 } from "./repository.js";
 
 const isUniqueViolation = (err: unknown) =>
   (err as { code?: string }).code === "23505" || String((err as Error).message).includes("UNIQUE constraint failed");
 
-function clean(input: InterviewerInput) {
-  const problem = interviewerProblem(input);
-  if (problem) throw new AppError("VALIDATION", problem);
-  return {
-    name: input.name.trim(),
-    email: input.email.trim().toLowerCase(),
-    phone: input.phone.trim(),
-    phone_key: phoneKey(input.phone),
-    qualification: input.qualification.trim(),
-    company_types: JSON.stringify([...new Set(input.companyTypes)]),
-    reviewed_by: input.reviewedBy.trim(),
-    active: input.active ? (1 as const) : (0 as const),
-  };
-}
+/** 409 naming who has the phone, so the console can ask whether to overwrite them (spec §5). */
+const duplicatePhone = (owner: InterviewersTable) =>
+  new AppError("DUPLICATE_PHONE", ADMIN_MESSAGES.duplicatePhone(owner), { details: toPhoneOwner(owner) });
 
-function duplicatePhone(existing: InterviewerDto): AppError {
-  return new AppError(
-    "DUPLICATE_PHONE",
-    `An interviewer with this phone already exists: ${existing.name} (${existing.email}, ${existing.phone}). Overwrite their details?`,
-    { details: existing },
-  );
+/** The form's values as stored; `active` is the form's only on add (the pill switches it later). */
+const storedValues = (input: InterviewerInput) => ({
+  name: input.name,
+  email: input.email,
+  phone: input.phone,
+  phone_key: phoneKey(input.phone),
+  qualification: input.qualification,
+  company_types: JSON.stringify(input.companyTypes),
+  reviewed_by: input.reviewedBy,
+});
+
+/**
+ * A losing request of a race on one phone hit the UNIQUE phone_key: answer as if it had seen the
+ * winner's row, which it can read now that the winner has committed.
+ */
+async function rethrowPhoneRace(deps: AppDeps, err: unknown, key: string): Promise<never> {
+  if (isUniqueViolation(err)) {
+    const winner = await findInterviewerByPhoneKey(deps.db, key);
+    if (winner) throw duplicatePhone(winner);
+  }
+  throw err;
 }
 
 /**
- * Adds an interviewer. The phone is unique (by digits) in the database, so two requests racing
- * with one phone give one interviewer; the loser is told who has it and may overwrite them.
+ * Adds an interviewer, or, when the admin confirmed it, overwrites the one who has this phone.
+ * The phone's digits are UNIQUE in the database, so two requests with one phone give one interviewer.
  */
-export async function addInterviewer(
-  deps: AppDeps,
-  actorEmail: string,
-  input: InterviewerInput,
-): Promise<InterviewerDto> {
-  const values = clean(input);
-  const now = new Date().toISOString();
+export async function addInterviewer(deps: AppDeps, actorEmail: string, input: InterviewerInput) {
+  const values = { ...storedValues(input), active: input.active ? (1 as const) : (0 as const) };
+  const nowIso = new Date().toISOString();
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    return await deps.db.transaction().execute(async (trx): Promise<InterviewerDto> => {
       const existing = await findInterviewerByPhoneKey(trx, values.phone_key);
+      if (existing && !input.overwrite) throw duplicatePhone(existing);
       if (existing) {
-        if (!input.overwrite) throw duplicatePhone(toInterviewerDto(existing));
-        await updateInterviewer(trx, existing.id, { ...values, updated_at: now });
-        const after = { ...existing, ...values, updated_at: now };
+        const after: InterviewersTable = { ...existing, ...values, updated_at: nowIso };
+        await updateInterviewer(trx, existing.id, { ...values, updated_at: nowIso });
         await recordAudit(trx, {
           actorEmail,
           action: "overwrite",
           entity: "interviewer",
           entityId: existing.id,
-          before: toInterviewerDto(existing),
-          after: toInterviewerDto(after),
+          before: existing,
+          after,
         });
         return toInterviewerDto(after);
       }
-      const row = { id: randomUUID(), ...values, created_at: now, updated_at: now };
+      const row: InterviewersTable = { id: randomUUID(), ...values, created_at: nowIso, updated_at: nowIso };
       await insertInterviewer(trx, row);
       await recordAudit(trx, {
         actorEmail,
@@ -75,82 +77,64 @@ export async function addInterviewer(
         entity: "interviewer",
         entityId: row.id,
         before: null,
-        after: toInterviewerDto(row),
+        after: row,
       });
       return toInterviewerDto(row);
     });
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    const winner = await findInterviewerByPhoneKey(deps.db, values.phone_key);
-    if (winner) throw duplicatePhone(toInterviewerDto(winner));
-    throw err;
+    return rethrowPhoneRace(deps, err, values.phone_key);
   }
 }
 
-export async function editInterviewer(
-  deps: AppDeps,
-  actorEmail: string,
-  id: string,
-  input: InterviewerInput,
-): Promise<InterviewerDto> {
-  const values = clean(input);
-  const now = new Date().toISOString();
+/** Edits with the add form's rules. Another interviewer's phone is refused (merging two people is not an edit). */
+export async function editInterviewer(deps: AppDeps, actorEmail: string, id: string, input: InterviewerInput) {
+  const values = storedValues(input);
+  const nowIso = new Date().toISOString();
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    return await deps.db.transaction().execute(async (trx): Promise<InterviewerDto> => {
       const before = await findInterviewerById(trx, id);
-      if (!before) throw new AppError("NOT_FOUND", "That interviewer no longer exists.");
-      const clash = await findInterviewerByPhoneKey(trx, values.phone_key);
-      if (clash && clash.id !== id) throw duplicatePhone(toInterviewerDto(clash));
-      await updateInterviewer(trx, id, { ...values, updated_at: now });
-      const after = { ...before, ...values, updated_at: now };
-      await recordAudit(trx, {
-        actorEmail,
-        action: "update",
-        entity: "interviewer",
-        entityId: id,
-        before: toInterviewerDto(before),
-        after: toInterviewerDto(after),
-      });
+      if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.interviewerGone);
+      const owner = await findInterviewerByPhoneKey(trx, values.phone_key);
+      if (owner && owner.id !== id) throw duplicatePhone(owner);
+      const after: InterviewersTable = { ...before, ...values, updated_at: nowIso };
+      await updateInterviewer(trx, id, { ...values, updated_at: nowIso });
+      await recordAudit(trx, { actorEmail, action: "update", entity: "interviewer", entityId: id, before, after });
       return toInterviewerDto(after);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError("DUPLICATE_PHONE", "Another interviewer has this phone number.");
-    throw err;
+    return rethrowPhoneRace(deps, err, values.phone_key);
   }
 }
 
+/** The Active/Inactive pill (spec §4): inactive interviewers take no new slots. */
 export async function toggleInterviewer(deps: AppDeps, actorEmail: string, id: string): Promise<InterviewerDto> {
   return deps.db.transaction().execute(async (trx) => {
     const before = await findInterviewerById(trx, id);
-    if (!before) throw new AppError("NOT_FOUND", "That interviewer no longer exists.");
-    const active = before.active === 1 ? (0 as const) : (1 as const);
-    const after = { ...before, active, updated_at: new Date().toISOString() };
-    await updateInterviewer(trx, id, { active, updated_at: after.updated_at });
+    if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.interviewerGone);
+    const after: InterviewersTable = {
+      ...before,
+      active: before.active === 1 ? 0 : 1,
+      updated_at: new Date().toISOString(),
+    };
+    await updateInterviewer(trx, id, { active: after.active, updated_at: after.updated_at });
     await recordAudit(trx, {
       actorEmail,
       action: "toggle",
       entity: "interviewer",
       entityId: id,
       before: { active: before.active === 1 },
-      after: { active: active === 1 },
+      after: { active: after.active === 1 },
     });
     return toInterviewerDto(after);
   });
 }
 
-/** Slots keep their copied interviewer name, e-mail and phone (spec §3), so history stays readable. */
+/** Slots keep their copied name, e-mail and phone (spec §3), so their history stays readable. */
 export async function removeInterviewer(deps: AppDeps, actorEmail: string, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const before = await findInterviewerById(trx, id);
-    if (!before) throw new AppError("NOT_FOUND", "That interviewer no longer exists.");
+    if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.interviewerGone);
     await deleteInterviewer(trx, id);
-    await recordAudit(trx, {
-      actorEmail,
-      action: "delete",
-      entity: "interviewer",
-      entityId: id,
-      before: toInterviewerDto(before),
-      after: null,
-    });
+    await recordAudit(trx, { actorEmail, action: "delete", entity: "interviewer", entityId: id, before, after: null });
   });
 }

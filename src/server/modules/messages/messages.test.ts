@@ -1,33 +1,76 @@
+import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import { describeEachDialect, json } from "../../test/test-app.js";
+import { ADMIN_MESSAGES } from "../../../shared/messages.js";
+import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { insertContactMessage } from "../contact/repository.js";
 
 type Inbox = { messages: { id: string; subject: string; handled: boolean }[]; unhandled: number };
+type AuditEntry = { action: string; entityId: string; before: unknown; after: unknown; actorEmail: string };
+
+const inbox = async (t: TestApp, cookie: string) =>
+  json<Inbox>(await t.request({ url: "/api/admin/messages", cookie }));
 
 describeEachDialect("admin messages inbox", (t) => {
-  it("lists newest first, counts the unhandled ones and marks them handled or not", async () => {
-    const cookie = await t().signInAdmin("inbox-admin@example.com");
+  it("lists newest first, counts the unhandled ones and marks them handled or not, with an audit entry", async () => {
+    const actor = `inbox-${randomUUID().slice(0, 8)}@example.com`;
+    const cookie = await t().signInAdmin(actor);
     const { db } = t().app.deps;
     const base = { name: "Asha", email: "asha@example.com", message: "Hello", handled_at: null };
     await insertContactMessage(db, { ...base, id: "m-old", subject: "Older", created_at: "2030-01-01T10:00:00.000Z" });
     await insertContactMessage(db, { ...base, id: "m-new", subject: "Newer", created_at: "2030-01-02T10:00:00.000Z" });
 
-    const inbox = json<Inbox>(await t().request({ url: "/api/admin/messages", cookie }));
-    expect(inbox.messages.map((m) => m.subject).slice(0, 2)).toEqual(["Newer", "Older"]);
-    expect(inbox.unhandled).toBe(2);
+    const first = await inbox(t(), cookie);
+    expect(first.messages.map((m) => m.subject)).toEqual(["Newer", "Older"]);
+    expect(first.unhandled).toBe(2);
 
     const mark = (id: string, handled: boolean) =>
       t().request({ method: "POST", url: `/api/admin/messages/${id}/handled`, cookie, payload: { handled } });
     expect(json(await mark("m-new", true))).toEqual({ handled: true });
-    let now = json<Inbox>(await t().request({ url: "/api/admin/messages", cookie }));
+    const now = await inbox(t(), cookie);
     expect(now.unhandled).toBe(1);
     expect(now.messages.find((m) => m.id === "m-new")?.handled).toBe(true);
 
+    expect(json(await mark("m-new", true))).toEqual({ handled: true });
     await mark("m-new", false);
-    now = json<Inbox>(await t().request({ url: "/api/admin/messages", cookie }));
-    expect(now.unhandled).toBe(2);
+    expect((await inbox(t(), cookie)).unhandled).toBe(2);
+
+    const { entries } = json<{ entries: AuditEntry[] }>(
+      await t().request({ url: "/api/admin/audit?entity=message", cookie }),
+    );
+    const ours = entries.filter((e) => e.entityId === "m-new");
+    expect(ours).toHaveLength(2);
+    expect(ours).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: "unhandled", before: { handled: true }, after: { handled: false } }),
+        expect.objectContaining({
+          action: "handled",
+          before: { handled: false },
+          after: { handled: true },
+          actorEmail: actor,
+        }),
+      ]),
+    );
 
     const missing = await mark("no-such-message", true);
-    expect(missing.statusCode).toBe(404);
+    expect(json(missing)).toEqual({ error: { code: "NOT_FOUND", message: ADMIN_MESSAGES.messageGone } });
+  });
+
+  it("shows a message sent through the contact form", async () => {
+    const cookie = await t().signInAdmin(`inbox-form-${randomUUID().slice(0, 8)}@example.com`);
+    const subject = `Question ${randomUUID().slice(0, 6)}`;
+    const sent = await t().request({
+      method: "POST",
+      url: "/api/contact",
+      payload: {
+        name: "Rohan",
+        email: "rohan@example.com",
+        subject,
+        message: "When is the next DSA workshop?",
+        website: "",
+      },
+    });
+    expect(sent.statusCode).toBeLessThan(300);
+    const found = (await inbox(t(), cookie)).messages.find((m) => m.subject === subject);
+    expect(found).toMatchObject({ handled: false });
   });
 });

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { slotInputSchema, slotSchema } from "../../../shared/schemas/admin.js";
-import { weekStartMonday } from "../../../shared/time.js";
+import { slotInputSchema, slotSchema, slotWeekQuerySchema, slotWeekSchema } from "../../../shared/schemas/slots.js";
 import { requireAdmin } from "../../plugins/auth.js";
 import { streamLiveEvents } from "../../plugins/sse.js";
-import { createSlot, deleteSlot, findSlotsInWeek, toSlotDtos, updateSlot } from "./service.js";
+import { createSlot, deleteSlot, listWeek, updateSlot } from "./service.js";
 
 const params = z.object({ id: z.string().min(1) });
+const tags = ["admin"];
 
 export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
@@ -14,26 +14,23 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/slots",
     {
       schema: {
-        tags: ["admin"],
-        summary: "The slots of one week (Monday start, platform zone)",
-        querystring: z.object({
-          week: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "week must be a date (YYYY-MM-DD)" }),
-        }),
-        response: { 200: z.object({ weekStart: z.string(), slots: z.array(slotSchema) }) },
+        tags,
+        summary: "The slots of the week containing `week` (Monday start, platform zone), with seats left",
+        querystring: slotWeekQuerySchema,
+        response: { 200: slotWeekSchema },
       },
     },
     async (request) => {
       await requireAdmin(request);
-      const monday = weekStartMonday(request.query.week);
-      return { weekStart: monday, slots: await toSlotDtos(deps, await findSlotsInWeek(deps, monday)) };
+      return listWeek(deps, request.query.week);
     },
   );
   app.post(
     "/api/admin/slots",
     {
       schema: {
-        tags: ["admin"],
-        summary: "Add a slot (spec §5 rules)",
+        tags,
+        summary: "Add a slot (spec §5 rules and messages, in order)",
         body: slotInputSchema,
         response: { 201: slotSchema },
       },
@@ -46,7 +43,13 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/admin/slots/:id",
     {
-      schema: { tags: ["admin"], summary: "Edit a slot", params, body: slotInputSchema, response: { 200: slotSchema } },
+      schema: {
+        tags,
+        summary: "Edit a slot (same rules; capacity never below the seats paid for)",
+        params,
+        body: slotInputSchema,
+        response: { 200: slotSchema },
+      },
     },
     async (request) => {
       const admin = await requireAdmin(request);
@@ -56,17 +59,22 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/admin/slots/:id",
     {
-      schema: { tags: ["admin"], summary: "Delete a slot without paid bookings (409 HAS_BOOKINGS otherwise)", params },
+      schema: {
+        tags,
+        summary: "Delete a slot nobody has paid for (409 HAS_BOOKINGS otherwise: cancel it instead)",
+        params,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       const admin = await requireAdmin(request);
       await deleteSlot(deps, admin.email, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
   app.get(
     "/api/admin/slots/stream",
-    { schema: { tags: ["admin"], summary: "Server-sent events when any slot or its seats change" } },
+    { schema: { tags, summary: "Server-sent events whenever a slot or its seats change" } },
     async (request, reply) => {
       await requireAdmin(request);
       streamLiveEvents(request, reply, deps.bus, (event) => event.topic === "slots");

@@ -1,18 +1,29 @@
 import { randomUUID } from "node:crypto";
 import type { CompanyType } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { normalizeCapacity, type SlotDto, type SlotInput, slotProblem } from "../../../shared/schemas/admin.js";
-import { addDays, zonedToInstant } from "../../../shared/time.js";
+import { ADMIN_MESSAGES } from "../../../shared/messages.js";
+import { type SlotDto, type SlotInput, type SlotWeekDto, slotProblem } from "../../../shared/schemas/slots.js";
+import { addDays, weekStartMonday, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app.js";
-import type { SlotsTable } from "../../db/schema.js";
+import type { Db } from "../../db/database.js";
+import type { InterviewersTable, SlotsTable } from "../../db/schema.js";
 import { recordAudit } from "../audit/repository.js";
 import { findInterviewerById } from "../interviewers/repository.js";
-import { countPaidBookings, countSeatsTaken, hasPaidBookings } from "../seats/repository.js";
+import { countPaidBookings, countSeatsTaken } from "../seats/repository.js";
+import {
+  deleteSlotRow,
+  findDeletionBlocker,
+  findSlotForUpdate,
+  findSlotsStartingBetween,
+  insertSlot,
+  updateSlotRow,
+} from "./repository.js";
 
-export async function toSlotDtos(deps: AppDeps, rows: SlotsTable[]): Promise<SlotDto[]> {
-  const nowIso = new Date().toISOString();
+type SlotValues = Omit<SlotsTable, "id" | "cancelled_at" | "created_at" | "updated_at">;
+
+export async function toSlotDtos(db: Db, rows: SlotsTable[], now = new Date()): Promise<SlotDto[]> {
   const ids = rows.map((r) => r.id);
-  const [taken, booked] = await Promise.all([countSeatsTaken(deps.db, ids, nowIso), countPaidBookings(deps.db, ids)]);
+  const [taken, paid] = await Promise.all([countSeatsTaken(db, ids, now.toISOString()), countPaidBookings(db, ids)]);
   return rows.map((r) => ({
     id: r.id,
     interviewerId: r.interviewer_id,
@@ -25,115 +36,116 @@ export async function toSlotDtos(deps: AppDeps, rows: SlotsTable[]): Promise<Slo
     packageTypes: JSON.parse(r.package_types) as CompanyType[],
     capacity: r.capacity,
     seatsLeft: Math.max(0, r.capacity - (taken.get(r.id) ?? 0)),
-    booked: booked.get(r.id) ?? 0,
+    booked: paid.get(r.id) ?? 0,
     status: r.status as SlotDto["status"],
     meetingLink: r.meeting_link,
     cancelledAt: r.cancelled_at,
   }));
 }
 
-/** Slots starting in the seven days from `monday` (a date in the platform zone). */
-export function findSlotsInWeek(deps: AppDeps, monday: string) {
-  const from = zonedToInstant(monday, "00:00", deps.config.timeZone).toISOString();
-  const to = zonedToInstant(addDays(monday, 7), "00:00", deps.config.timeZone).toISOString();
-  return deps.db
-    .selectFrom("slots")
-    .selectAll()
-    .where("start_at", ">=", from)
-    .where("start_at", "<", to)
-    .orderBy("start_at")
-    .execute();
+async function toSlotDto(db: Db, row: SlotsTable): Promise<SlotDto> {
+  const [dto] = await toSlotDtos(db, [row]);
+  if (!dto) throw new AppError("INTERNAL", "The slot was not saved.");
+  return dto;
+}
+
+/** The week (Monday start) containing `date`, in the platform zone, with seats left per slot. */
+export async function listWeek(deps: AppDeps, date: string): Promise<SlotWeekDto> {
+  const monday = weekStartMonday(date);
+  const zone = deps.config.timeZone;
+  const from = zonedToInstant(monday, "00:00", zone).toISOString();
+  const to = zonedToInstant(addDays(monday, 7), "00:00", zone).toISOString();
+  return { weekStart: monday, slots: await toSlotDtos(deps.db, await findSlotsStartingBetween(deps.db, from, to)) };
 }
 
 /**
- * Validates with the spec's rules and copies the interviewer onto the slot (spec §3). Only active
- * interviewers take new slots; an existing slot may keep its (since deactivated) interviewer.
+ * The spec's rules (§5) and the copy of the interviewer onto the slot (§3): name, e-mail, phone,
+ * and packages from their company types. Only an active interviewer takes a new slot; a slot may
+ * keep the (since deactivated) interviewer it already has.
  */
-async function prepare(deps: AppDeps, input: SlotInput, now: Date, keepInterviewerId?: string | null) {
-  const found = input.interviewerId ? await findInterviewerById(deps.db, input.interviewerId) : undefined;
-  const interviewer = found && (found.active === 1 || found.id === keepInterviewerId) ? found : undefined;
+function slotValues(
+  deps: AppDeps,
+  input: SlotInput,
+  found: InterviewersTable | undefined,
+  now: Date,
+  currentInterviewerId?: string | null,
+): SlotValues {
+  const interviewer = found && (found.active === 1 || found.id === currentInterviewerId) ? found : undefined;
   const types = interviewer ? (JSON.parse(interviewer.company_types) as CompanyType[]) : undefined;
-  const timing = slotProblem(input, types, now, deps.config.timeZone);
-  if ("message" in timing) throw new AppError("VALIDATION", timing.message);
-  if (!interviewer) throw new AppError("VALIDATION", "Please select an interviewer.");
+  const times = slotProblem(input, types, now, deps.config.timeZone);
+  if ("message" in times) throw new AppError("VALIDATION", times.message);
+  if (!interviewer) throw new AppError("INTERNAL", "An interviewer passed the rules without being chosen.");
   return {
     interviewer_id: interviewer.id,
     interviewer_name: interviewer.name,
     interviewer_email: interviewer.email,
     interviewer_phone: interviewer.phone,
-    details: input.details.trim(),
-    start_at: timing.startAt,
-    end_at: timing.endAt,
+    details: input.details,
+    start_at: times.startAt,
+    end_at: times.endAt,
     package_types: interviewer.company_types,
-    capacity: normalizeCapacity(input.capacity),
+    capacity: input.capacity,
     status: input.status,
     meeting_link: input.meetingLink || null,
   };
 }
 
-export async function createSlot(
-  deps: AppDeps,
-  actorEmail: string,
-  input: SlotInput,
-  now = new Date(),
-): Promise<SlotDto> {
-  const values = await prepare(deps, input, now);
-  const nowIso = now.toISOString();
-  const row: SlotsTable = { id: randomUUID(), ...values, cancelled_at: null, created_at: nowIso, updated_at: nowIso };
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.insertInto("slots").values(row).execute();
+const findInterviewer = (db: Db, id: string) => (id ? findInterviewerById(db, id) : Promise.resolve(undefined));
+
+export async function createSlot(deps: AppDeps, actorEmail: string, input: SlotInput, now = new Date()) {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const values = slotValues(deps, input, await findInterviewer(trx, input.interviewerId), now);
+    const nowIso = now.toISOString();
+    const created: SlotsTable = {
+      id: randomUUID(),
+      ...values,
+      cancelled_at: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    };
+    await insertSlot(trx, created);
     await recordAudit(trx, {
       actorEmail,
       action: "create",
       entity: "slot",
-      entityId: row.id,
+      entityId: created.id,
       before: null,
-      after: row,
+      after: created,
     });
+    return created;
   });
   await deps.bus.publish({ topic: "slots", slotId: row.id });
-  const [dto] = await toSlotDtos(deps, [row]);
-  if (!dto) throw new AppError("INTERNAL", "The slot was not saved.");
-  return dto;
+  return toSlotDto(deps.db, row);
 }
 
-export async function updateSlot(
-  deps: AppDeps,
-  actorEmail: string,
-  id: string,
-  input: SlotInput,
-  now = new Date(),
-): Promise<SlotDto> {
-  const current = await deps.db.selectFrom("slots").select("interviewer_id").where("id", "=", id).executeTakeFirst();
-  const values = await prepare(deps, input, now, current?.interviewer_id);
+/** Edits with the add form's rules; never below the seats already paid for, never once cancelled. */
+export async function updateSlot(deps: AppDeps, actorEmail: string, id: string, input: SlotInput, now = new Date()) {
   const row = await deps.db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("slots").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!before) throw new AppError("NOT_FOUND", "That slot no longer exists.");
-    const after = { ...before, ...values, updated_at: now.toISOString() };
-    await trx
-      .updateTable("slots")
-      .set({ ...values, updated_at: after.updated_at })
-      .where("id", "=", id)
-      .execute();
+    const before = await findSlotForUpdate(trx, deps.dialect, id);
+    if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.slotGone);
+    if (before.cancelled_at) throw new AppError("CONFLICT", ADMIN_MESSAGES.cancelledNotEditable);
+    const found = await findInterviewer(trx, input.interviewerId);
+    const values = slotValues(deps, input, found, now, before.interviewer_id);
+    const paid = (await countPaidBookings(trx, [id])).get(id) ?? 0;
+    if (values.capacity < paid) throw new AppError("CONFLICT", ADMIN_MESSAGES.capacityBelowPaid(paid));
+    const after: SlotsTable = { ...before, ...values, updated_at: now.toISOString() };
+    await updateSlotRow(trx, id, { ...values, updated_at: after.updated_at });
     await recordAudit(trx, { actorEmail, action: "update", entity: "slot", entityId: id, before, after });
     return after;
   });
   await deps.bus.publish({ topic: "slots", slotId: id });
-  const [dto] = await toSlotDtos(deps, [row]);
-  if (!dto) throw new AppError("INTERNAL", "The slot was not saved.");
-  return dto;
+  return toSlotDto(deps.db, row);
 }
 
-/** A slot with paid bookings is cancelled (refunding its students), never deleted. */
-export async function deleteSlot(deps: AppDeps, actorEmail: string, id: string): Promise<void> {
+/** A slot with paid seats is cancelled (refunding its students), never deleted. */
+export async function deleteSlot(deps: AppDeps, actorEmail: string, id: string, now = new Date()): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("slots").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!before) throw new AppError("NOT_FOUND", "That slot no longer exists.");
-    if (await hasPaidBookings(trx, id)) {
-      throw new AppError("HAS_BOOKINGS", "This slot has confirmed bookings. Cancel it instead of deleting it.");
-    }
-    await trx.deleteFrom("holds").where("target_id", "=", id).execute();
-    await trx.deleteFrom("slots").where("id", "=", id).execute();
+    const before = await findSlotForUpdate(trx, deps.dialect, id);
+    if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.slotGone);
+    const blocker = await findDeletionBlocker(trx, id, now.toISOString());
+    if (blocker === "paid") throw new AppError("HAS_BOOKINGS", ADMIN_MESSAGES.slotHasBookings);
+    if (blocker === "paying") throw new AppError("HAS_BOOKINGS", ADMIN_MESSAGES.paymentUnderWay);
+    await deleteSlotRow(trx, id);
     await recordAudit(trx, { actorEmail, action: "delete", entity: "slot", entityId: id, before, after: null });
   });
   await deps.bus.publish({ topic: "slots", slotId: id });

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { auditPageSchema, auditQuerySchema } from "../../../shared/schemas/audit.js";
+import { requireAdmin } from "../../plugins/auth.js";
+import { readAuditLog } from "./service.js";
+
+/** Read-only: entries are written by each admin write, inside its own transaction. */
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/admin/audit",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "The audit log of admin changes, newest first, filterable by entity",
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return readAuditLog(app.deps, request.query);
+    },
+  );
+};

@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import type { InternshipTrack } from "../../../shared/constants.js";
+import { AppError } from "../../../shared/errors.js";
+import { ADMIN_MESSAGES } from "../../../shared/messages.js";
+import type { InternshipDto, InternshipInput, WeekPlan } from "../../../shared/schemas/internships.js";
+import type { AppDeps } from "../../app.js";
+import type { Db } from "../../db/database.js";
+import type { InternshipsTable } from "../../db/schema.js";
+import { recordAudit } from "../audit/repository.js";
+import { countPaidBookings, countSeatsTaken } from "../seats/repository.js";
+import { findDeletionBlocker } from "../slots/repository.js";
+import {
+  deleteInternshipRow,
+  findInternshipForUpdate,
+  findInternshipsNewestFirst,
+  insertInternship,
+  updateInternshipRow,
+} from "./repository.js";
+
+export async function toInternshipDtos(db: Db, rows: InternshipsTable[], now = new Date()): Promise<InternshipDto[]> {
+  const ids = rows.map((r) => r.id);
+  const [taken, paid] = await Promise.all([countSeatsTaken(db, ids, now.toISOString()), countPaidBookings(db, ids)]);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    mentor: r.mentor,
+    startDate: r.start_date,
+    weeks: r.weeks,
+    weekPlans: JSON.parse(r.week_plans) as WeekPlan[],
+    trackKey: r.track_key as InternshipTrack,
+    capacity: r.capacity,
+    seatsLeft: Math.max(0, r.capacity - (taken.get(r.id) ?? 0)),
+    booked: paid.get(r.id) ?? 0,
+    meetingLink: r.meeting_link,
+  }));
+}
+
+async function toInternshipDto(db: Db, row: InternshipsTable): Promise<InternshipDto> {
+  const [dto] = await toInternshipDtos(db, [row]);
+  if (!dto) throw new AppError("INTERNAL", "The internship was not saved.");
+  return dto;
+}
+
+export async function listInternships(deps: AppDeps): Promise<InternshipDto[]> {
+  return toInternshipDtos(deps.db, await findInternshipsNewestFirst(deps.db));
+}
+
+const storedValues = (input: InternshipInput) => ({
+  title: input.title,
+  mentor: input.mentor,
+  start_date: input.startDate,
+  weeks: input.weeks,
+  week_plans: JSON.stringify(input.weekPlans),
+  track_key: input.trackKey,
+  capacity: input.capacity,
+  meeting_link: input.meetingLink || null,
+});
+
+export async function createInternship(deps: AppDeps, actorEmail: string, input: InternshipInput) {
+  const nowIso = new Date().toISOString();
+  const row: InternshipsTable = { id: randomUUID(), ...storedValues(input), created_at: nowIso, updated_at: nowIso };
+  await deps.db.transaction().execute(async (trx) => {
+    await insertInternship(trx, row);
+    await recordAudit(trx, {
+      actorEmail,
+      action: "create",
+      entity: "internship",
+      entityId: row.id,
+      before: null,
+      after: row,
+    });
+  });
+  await deps.bus.publish({ topic: "internships" });
+  return toInternshipDto(deps.db, row);
+}
+
+export async function updateInternship(deps: AppDeps, actorEmail: string, id: string, input: InternshipInput) {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const before = await findInternshipForUpdate(trx, deps.dialect, id);
+    if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.internshipGone);
+    const values = storedValues(input);
+    const paid = (await countPaidBookings(trx, [id])).get(id) ?? 0;
+    if (values.capacity < paid) throw new AppError("CONFLICT", ADMIN_MESSAGES.capacityBelowPaid(paid));
+    const after: InternshipsTable = { ...before, ...values, updated_at: new Date().toISOString() };
+    await updateInternshipRow(trx, id, { ...values, updated_at: after.updated_at });
+    await recordAudit(trx, { actorEmail, action: "update", entity: "internship", entityId: id, before, after });
+    return after;
+  });
+  await deps.bus.publish({ topic: "internships" });
+  return toInternshipDto(deps.db, row);
+}
+
+/** An internship students have paid for stays: their enrolments and certificates point at it. */
+export async function deleteInternship(deps: AppDeps, actorEmail: string, id: string, now = new Date()) {
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await findInternshipForUpdate(trx, deps.dialect, id);
+    if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.internshipGone);
+    const blocker = await findDeletionBlocker(trx, id, now.toISOString());
+    if (blocker === "paid") throw new AppError("HAS_BOOKINGS", ADMIN_MESSAGES.internshipHasBookings);
+    if (blocker === "paying") throw new AppError("HAS_BOOKINGS", ADMIN_MESSAGES.paymentUnderWay);
+    await deleteInternshipRow(trx, id);
+    await recordAudit(trx, { actorEmail, action: "delete", entity: "internship", entityId: id, before, after: null });
+  });
+  await deps.bus.publish({ topic: "internships" });
+}

@@ -1,0 +1,27 @@
+import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
+import { rupeesToPaise } from "../../../shared/money.js";
+import type { PricingInput } from "../../../shared/schemas/pricing.js";
+import type { AppDeps } from "../../app.js";
+import { recordAudit } from "../audit/repository.js";
+import { findCatalogItem, updateCatalogItem } from "../catalog/repository.js";
+
+/** Sets a package's availability and price. Holds and checkouts read the catalog, so the next one uses it. */
+export async function setPrice(deps: AppDeps, actorEmail: string, key: CatalogKey, input: PricingInput) {
+  const change = { available: input.available, pricePaise: rupeesToPaise(input.priceRupees) };
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await findCatalogItem(trx, key);
+    await updateCatalogItem(trx, key, change);
+    await recordAudit(trx, {
+      actorEmail,
+      action: "pricing",
+      entity: "pricing",
+      entityId: key,
+      before: { available: before.available, pricePaise: before.pricePaise },
+      after: change,
+    });
+  });
+  // The workshop and internship listings carry prices and are cached: every process drops them.
+  await deps.bus.publish({ topic: "workshops" });
+  await deps.bus.publish({ topic: "internships" });
+  return { key, label: CATALOG_LABELS[key], ...change };
+}

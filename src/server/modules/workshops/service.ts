@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import type { WorkshopLevel, WorkshopTopic } from "../../../shared/constants.js";
+import { AppError } from "../../../shared/errors.js";
+import { ADMIN_MESSAGES } from "../../../shared/messages.js";
+import { type WorkshopDto, type WorkshopInput, workshopTimingProblem } from "../../../shared/schemas/workshops.js";
+import type { AppDeps } from "../../app.js";
+import type { Db } from "../../db/database.js";
+import type { WorkshopsTable } from "../../db/schema.js";
+import { recordAudit } from "../audit/repository.js";
+import { countPaidBookings, countSeatsTaken } from "../seats/repository.js";
+import { findDeletionBlocker } from "../slots/repository.js";
+import {
+  deleteWorkshopRow,
+  findRecentWorkshops,
+  findWorkshopForUpdate,
+  insertWorkshop,
+  updateWorkshopRow,
+} from "./repository.js";
+
+const LIST_LIMIT = 500;
+
+export async function toWorkshopDtos(db: Db, rows: WorkshopsTable[], now = new Date()): Promise<WorkshopDto[]> {
+  const ids = rows.map((r) => r.id);
+  const [taken, paid] = await Promise.all([countSeatsTaken(db, ids, now.toISOString()), countPaidBookings(db, ids)]);
+  return rows.map((r) => ({
+    id: r.id,
+    topicKey: r.topic_key as WorkshopTopic,
+    title: r.title,
+    level: r.level as WorkshopLevel,
+    startAt: r.start_at,
+    endAt: r.end_at,
+    capacity: r.capacity,
+    seatsLeft: Math.max(0, r.capacity - (taken.get(r.id) ?? 0)),
+    booked: paid.get(r.id) ?? 0,
+    status: r.status as WorkshopDto["status"],
+    meetingLink: r.meeting_link,
+    cancelledAt: r.cancelled_at,
+  }));
+}
+
+async function toWorkshopDto(db: Db, row: WorkshopsTable): Promise<WorkshopDto> {
+  const [dto] = await toWorkshopDtos(db, [row]);
+  if (!dto) throw new AppError("INTERNAL", "The workshop was not saved.");
+  return dto;
+}
+
+export async function listWorkshops(deps: AppDeps): Promise<WorkshopDto[]> {
+  return toWorkshopDtos(deps.db, await findRecentWorkshops(deps.db, LIST_LIMIT));
+}
+
+/** The slot rules where they apply (spec §5 order): date and times, not in the past, end ahead, end after start. */
+function workshopValues(deps: AppDeps, input: WorkshopInput, now: Date) {
+  const times = workshopTimingProblem(input, now, deps.config.timeZone);
+  if ("message" in times) throw new AppError("VALIDATION", times.message);
+  return {
+    topic_key: input.topicKey,
+    title: input.title,
+    level: input.level,
+    start_at: times.startAt,
+    end_at: times.endAt,
+    capacity: input.capacity,
+    status: input.status,
+    meeting_link: input.meetingLink || null,
+  };
+}
+
+export async function createWorkshop(deps: AppDeps, actorEmail: string, input: WorkshopInput, now = new Date()) {
+  const values = workshopValues(deps, input, now);
+  const nowIso = now.toISOString();
+  const row: WorkshopsTable = {
+    id: randomUUID(),
+    ...values,
+    cancelled_at: null,
+    created_at: nowIso,
+    updated_at: nowIso,
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    await insertWorkshop(trx, row);
+    await recordAudit(trx, {
+      actorEmail,
+      action: "create",
+      entity: "workshop",
+      entityId: row.id,
+      before: null,
+      after: row,
+    });
+  });
+  await deps.bus.publish({ topic: "workshops", workshopId: row.id });
+  return toWorkshopDto(deps.db, row);
+}
+
+export async function updateWorkshop(
+  deps: AppDeps,
+  actorEmail: string,
+  id: string,
+  input: WorkshopInput,
+  now = new Date(),
+) {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const before = await findWorkshopForUpdate(trx, deps.dialect, id);
+    if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.workshopGone);
+    if (before.cancelled_at) throw new AppError("CONFLICT", ADMIN_MESSAGES.cancelledNotEditable);
+    const values = workshopValues(deps, input, now);
+    const paid = (await countPaidBookings(trx, [id])).get(id) ?? 0;
+    if (values.capacity < paid) throw new AppError("CONFLICT", ADMIN_MESSAGES.capacityBelowPaid(paid));
+    const after: WorkshopsTable = { ...before, ...values, updated_at: now.toISOString() };
+    await updateWorkshopRow(trx, id, { ...values, updated_at: after.updated_at });
+    await recordAudit(trx, { actorEmail, action: "update", entity: "workshop", entityId: id, before, after });
+    return after;
+  });
+  await deps.bus.publish({ topic: "workshops", workshopId: id });
+  return toWorkshopDto(deps.db, row);
+}
+
+/** Like a slot: a session with paid seats is cancelled (with refunds), never deleted. */
+export async function deleteWorkshop(deps: AppDeps, actorEmail: string, id: string, now = new Date()) {
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await findWorkshopForUpdate(trx, deps.dialect, id);
+    if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.workshopGone);
+    const blocker = await findDeletionBlocker(trx, id, now.toISOString());
+    if (blocker === "paid") throw new AppError("HAS_BOOKINGS", ADMIN_MESSAGES.workshopHasBookings);
+    if (blocker === "paying") throw new AppError("HAS_BOOKINGS", ADMIN_MESSAGES.paymentUnderWay);
+    await deleteWorkshopRow(trx, id);
+    await recordAudit(trx, { actorEmail, action: "delete", entity: "workshop", entityId: id, before, after: null });
+  });
+  await deps.bus.publish({ topic: "workshops", workshopId: id });
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** What the audit log can be filtered by: every entity an admin write records. */
+export const AUDIT_ENTITIES = [
+  "slot",
+  "interviewer",
+  "internship",
+  "workshop",
+  "pricing",
+  "message",
+  "admin",
+  "booking",
+  "scorecard",
+  "certificate",
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const AUDIT_PAGE_SIZE = 100;
+export const AUDIT_MAX_ENTRIES = 2_000;
+
+export const auditQuerySchema = z.object({
+  /** One of AUDIT_ENTITIES, or one a newer module records; empty means every entity. */
+  entity: z.string().max(40).optional(),
+  /** Newest first, this many; "Show older" asks for a page more. */
+  limit: z.coerce.number().int().min(1).max(AUDIT_MAX_ENTRIES).default(AUDIT_PAGE_SIZE),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorEmail: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), more: z.boolean() });
+export type AuditPageDto = z.infer<typeof auditPageSchema>;

@@ -1,0 +1,6 @@
+import type { z } from "zod";
+
+/** First message of a failed parse: what a form shows, and what the server answers (400). */
+export function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Check the form and try again.";
+}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { DEFAULT_INTERNSHIP_TITLE, INTERNSHIP_TRACKS } from "../constants.js";
+import { ADMIN_MESSAGES } from "../messages.js";
+import { capacitySchema, meetingLinkSchema } from "./slots.js";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const weekPlanSchema = z.object({
+  title: z.string().trim().max(200, { message: ADMIN_MESSAGES.fieldTooLong }),
+  deliverables: z.string().trim().max(2000),
+});
+export type WeekPlan = z.infer<typeof weekPlanSchema>;
+
+/** An empty weeks box means zero weeks (spec §5), which the form refuses to save. */
+export const parseWeeks = (raw: string): number => (raw.trim() === "" ? 0 : Math.max(0, Math.floor(Number(raw) || 0)));
+
+/** Resizing the week count keeps the plans already written (spec §5). */
+export const resizeWeekPlans = (plans: readonly WeekPlan[], weeks: number): WeekPlan[] =>
+  Array.from({ length: weeks }, (_, i) => plans[i] ?? { title: "", deliverables: "" });
+
+/** The internship form (add and edit), checked field by field in display order. */
+export const internshipInputSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .max(200, { message: ADMIN_MESSAGES.fieldTooLong })
+      .default("")
+      .transform((title) => title || DEFAULT_INTERNSHIP_TITLE),
+    mentor: z
+      .string()
+      .trim()
+      .min(1, { message: ADMIN_MESSAGES.internshipMentorRequired })
+      .max(200, { message: ADMIN_MESSAGES.fieldTooLong }),
+    startDate: z.string().regex(DATE, { message: ADMIN_MESSAGES.internshipStartDateRequired }),
+    weeks: z.number().int().min(1, { message: ADMIN_MESSAGES.internshipWeeksRequired }).max(52),
+    weekPlans: z.array(weekPlanSchema).max(52),
+    trackKey: z.enum(INTERNSHIP_TRACKS).default("int_frontend"),
+    capacity: capacitySchema.default(30),
+    meetingLink: meetingLinkSchema.default(""),
+  })
+  .refine((input) => input.weekPlans.length === input.weeks, {
+    message: ADMIN_MESSAGES.internshipWeekPlansMismatch,
+    path: ["weekPlans"],
+  });
+export type InternshipForm = z.input<typeof internshipInputSchema>;
+export type InternshipInput = z.output<typeof internshipInputSchema>;
+
+export const internshipSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  mentor: z.string(),
+  startDate: z.string(),
+  weeks: z.number().int(),
+  weekPlans: z.array(weekPlanSchema),
+  trackKey: z.enum(INTERNSHIP_TRACKS),
+  capacity: z.number().int(),
+  seatsLeft: z.number().int(),
+  booked: z.number().int(),
+  meetingLink: z.string().nullable(),
+});
+export type InternshipDto = z.infer<typeof internshipSchema>;

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { COMPANY_TYPES, PHONE_MIN_DIGITS } from "../constants.js";
+import { isValidEmail } from "../email.js";
+import { ADMIN_MESSAGES, MESSAGES } from "../messages.js";
+
+const text = (requiredMessage: string) =>
+  z.string().trim().min(1, { message: requiredMessage }).max(200, { message: ADMIN_MESSAGES.fieldTooLong });
+
+/** Phones compare by their digits: "+91 98450-12345" and "+919845012345" are one phone. */
+export const phoneKey = (phone: string): string => phone.replace(/\D/g, "");
+
+/**
+ * The interviewer form (add and edit), shared by the console and the server. Values are trimmed;
+ * fields are checked in the spec's order (§5), so the first problem is the one the spec names.
+ */
+export const interviewerInputSchema = z.object({
+  name: text(MESSAGES.interviewerNameEmailRequired),
+  email: text(MESSAGES.interviewerNameEmailRequired)
+    .refine(isValidEmail, { message: MESSAGES.invalidEmail })
+    .transform((email) => email.toLowerCase()),
+  phone: text(MESSAGES.interviewerPhoneRequired).refine((phone) => phoneKey(phone).length >= PHONE_MIN_DIGITS, {
+    message: ADMIN_MESSAGES.interviewerPhoneDigits,
+  }),
+  qualification: text(MESSAGES.interviewerQualificationRequired),
+  reviewedBy: text(MESSAGES.interviewerReviewedByRequired),
+  companyTypes: z
+    .array(z.enum(COMPANY_TYPES))
+    .min(1, { message: MESSAGES.interviewerCompanyTypeRequired })
+    .transform((types) => [...new Set(types)]),
+  active: z.boolean().default(true),
+  /** Set after the admin was shown the interviewer who already has this phone and chose to overwrite. */
+  overwrite: z.boolean().default(false),
+});
+export type InterviewerForm = z.input<typeof interviewerInputSchema>;
+export type InterviewerInput = z.output<typeof interviewerInputSchema>;
+
+export const interviewerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  qualification: z.string(),
+  reviewedBy: z.string(),
+  companyTypes: z.array(z.enum(COMPANY_TYPES)),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type InterviewerDto = z.infer<typeof interviewerSchema>;
+
+/** `error.details` of a 409 DUPLICATE_PHONE: who has the phone already. */
+export const phoneOwnerSchema = interviewerSchema.pick({ id: true, name: true, email: true, phone: true });
+export type PhoneOwner = z.infer<typeof phoneOwnerSchema>;

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { CATALOG_KEYS } from "../constants.js";
+import { ADMIN_MESSAGES } from "../messages.js";
+
+/** A package's availability and its price in whole rupees (the server stores paise). */
+export const pricingInputSchema = z.object({
+  available: z.boolean(),
+  priceRupees: z
+    .number({ message: ADMIN_MESSAGES.priceWhole })
+    .int({ message: ADMIN_MESSAGES.priceWhole })
+    .positive({ message: ADMIN_MESSAGES.pricePositive })
+    .max(1_000_000, { message: ADMIN_MESSAGES.priceTooHigh }),
+});
+export type PricingInput = z.infer<typeof pricingInputSchema>;
+
+export const catalogKeyParamsSchema = z.object({ key: z.enum(CATALOG_KEYS) });
+
+/** What the price box holds: empty or non-numeric text is not a price. */
+export const rupeesFromText = (text: string): number => (text.trim() === "" ? Number.NaN : Number(text));

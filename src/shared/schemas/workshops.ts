@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { SLOT_STATUSES, WORKSHOP_LEVELS, WORKSHOP_TOPICS } from "../constants.js";
+import { ADMIN_MESSAGES } from "../messages.js";
+import { firstIssue } from "./first-issue.js";
+import { capacitySchema, meetingLinkSchema, type SessionTimes, timingProblem } from "./slots.js";
+
+/** A workshop session as the console's form types it; times are wall-clock in the platform zone. */
+export const workshopInputSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, { message: ADMIN_MESSAGES.workshopTitleRequired })
+    .max(200, { message: ADMIN_MESSAGES.fieldTooLong }),
+  topicKey: z.enum(WORKSHOP_TOPICS),
+  level: z.enum(WORKSHOP_LEVELS),
+  date: z.string().default(""),
+  start: z.string().default(""),
+  end: z.string().default(""),
+  capacity: capacitySchema.default(20),
+  status: z.enum(SLOT_STATUSES).default("published"),
+  meetingLink: meetingLinkSchema.default(""),
+});
+export type WorkshopForm = z.input<typeof workshopInputSchema>;
+export type WorkshopInput = z.output<typeof workshopInputSchema>;
+
+/** The slot timing rules (spec §5) in the same order, worded for a workshop. */
+export function workshopTimingProblem(
+  input: Pick<WorkshopInput, "date" | "start" | "end">,
+  now: Date,
+  timeZone: string,
+): { message: string } | SessionTimes {
+  return timingProblem(input, now, timeZone, {
+    dateTimesRequired: ADMIN_MESSAGES.workshopDateTimesRequired,
+    inPast: ADMIN_MESSAGES.workshopInPast,
+    endTooSoon: ADMIN_MESSAGES.workshopEndTooSoon,
+  });
+}
+
+/** Shape, then timing: the server's order, so the console shows the message the server would. */
+export function checkWorkshopForm(
+  form: WorkshopForm,
+  now: Date,
+  timeZone: string,
+): { message: string } | { input: WorkshopInput; times: SessionTimes } {
+  const parsed = workshopInputSchema.safeParse(form);
+  if (!parsed.success) return { message: firstIssue(parsed.error) };
+  const times = workshopTimingProblem(parsed.data, now, timeZone);
+  return "message" in times ? times : { input: parsed.data, times };
+}
+
+export const workshopSchema = z.object({
+  id: z.string(),
+  topicKey: z.enum(WORKSHOP_TOPICS),
+  title: z.string(),
+  level: z.enum(WORKSHOP_LEVELS),
+  startAt: z.string(),
+  endAt: z.string(),
+  capacity: z.number().int(),
+  seatsLeft: z.number().int(),
+  booked: z.number().int(),
+  status: z.enum(SLOT_STATUSES),
+  meetingLink: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+export type WorkshopDto = z.infer<typeof workshopSchema>;

@@ -89,7 +89,10 @@ test.describe("booking", () => {
       end_at: hoursFromNow(82),
     });
     await signIn(page, uniqueEmail("workshop"), "/onboarding?type=workshop");
-    await page.getByRole("button", { name: new RegExp(title) }).click();
+    const topic = page.getByRole("region", { name: "System Design workshop" });
+    await expect(topic.getByRole("button", { name: new RegExp(title) })).toContainText("Advanced");
+    await expectNoA11yViolations(page);
+    await topic.getByRole("button", { name: new RegExp(title) }).click();
     await expect(page.getByRole("timer")).toBeVisible();
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await payOnTestCheckout(page, "₹1,299");

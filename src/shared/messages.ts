@@ -53,6 +53,7 @@ export const MESSAGES = {
   otpInvalid: "That code is not right. Check the SMS and try again.",
   otpExpired: "That code has expired or was already used. Send a new one.",
   otpTooManyAttempts: "Too many wrong codes. Send a new one.",
+  otpSendFailed: "We could not send the code just now. Please try again in a minute.",
   phoneNotVerified: "Verify your phone number with the code we sent before finishing.",
   contactSent: "Message sent!",
   contactSendAnother: "Send another message",

@@ -19,6 +19,10 @@ export async function insertOtp(db: Db, otp: Insertable<OtpCodesTable>): Promise
   await db.insertInto("otp_codes").values(otp).execute();
 }
 
+export async function deleteOtp(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("otp_codes").where("id", "=", id).execute();
+}
+
 export function countOtpsSince(db: Db, userId: string, sinceIso: string) {
   return db
     .selectFrom("otp_codes")

@@ -11,6 +11,7 @@ import {
   consumeOtp,
   countOtpsSince,
   countOtpsToPhoneSince,
+  deleteOtp,
   findLatestOtp,
   findProfile,
   findVerifiedPhones,
@@ -49,8 +50,9 @@ export async function sendOtp(
   }
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
   const expiresAt = new Date(now.getTime() + OTP_TTL_MINUTES * 60_000).toISOString();
+  const id = randomUUID();
   await insertOtp(deps.db, {
-    id: randomUUID(),
+    id,
     user_id: userId,
     phone,
     code_hash: hashCode(deps.config.authSecret, userId, phone, code),
@@ -59,10 +61,17 @@ export async function sendOtp(
     consumed_at: null,
     created_at: now.toISOString(),
   });
-  await smsSender(deps.config, deps.db).send(
-    phone,
-    `${code} is your CareerPrep verification code. It expires in ${OTP_TTL_MINUTES} minutes. Do not share it.`,
-  );
+  try {
+    await smsSender(deps.config, deps.db).send(
+      phone,
+      `${code} is your CareerPrep verification code. It expires in ${OTP_TTL_MINUTES} minutes. Do not share it.`,
+    );
+  } catch (err) {
+    // A code that never arrived must not count against the limits, nor be guessable.
+    await deleteOtp(deps.db, id);
+    deps.log.error({ err }, "verification SMS could not be sent");
+    throw new AppError("UNAVAILABLE", MESSAGES.otpSendFailed);
+  }
   return { expiresAt };
 }
 

@@ -43,6 +43,8 @@ export const MESSAGES = {
 
   packageNotAvailable: "This package is not available right now.",
   alreadyBooked: "You already have a seat in this session.",
+  paymentInProgress:
+    "Your payment for this session is still open. If you closed the payment window, try again in a few minutes.",
   paymentStartFailed: "Could not start the payment. Please try again.",
   paymentSignatureInvalid: "The payment could not be verified.",
   paymentConfirmed: "Payment received. Your seat is confirmed.",

@@ -280,6 +280,22 @@ describeEachDialect("booking: test-mode payment", (t) => {
     });
   });
 
+  it("a student back on the list while their payment is open is told so, not that they have a seat", async () => {
+    const slot = await buildSlot(t().app.deps.db);
+    const cookie = await t().signIn(email("came-back"));
+    const held = json<Hold>(await hold(t(), cookie, { kind: "mock", targetId: slot.id }));
+    const checkout = json<Checkout>(
+      await t().request({ method: "POST", url: "/api/checkout", cookie, payload: { holdId: held.id } }),
+    );
+    const again = await hold(t(), cookie, { kind: "mock", targetId: slot.id });
+    expect(json<ApiError>(again).error.message).toBe(
+      "Your payment for this session is still open. If you closed the payment window, try again in a few minutes.",
+    );
+    await t().request({ method: "POST", url: `/api/payments/dev/${checkout.paymentId}/pay`, cookie });
+    const paid = await hold(t(), cookie, { kind: "mock", targetId: slot.id });
+    expect(json<ApiError>(paid).error.message).toBe("You already have a seat in this session.");
+  });
+
   it("a retried 'Proceed to Payment' returns the same order instead of a second booking", async () => {
     const slot = await buildSlot(t().app.deps.db);
     const cookie = await t().signIn(email("retry"));

@@ -54,8 +54,11 @@ export async function takeHold(
       if (!catalog.available) throw new AppError("NOT_AVAILABLE", MESSAGES.packageNotAvailable);
 
       released = await deleteHoldByUserAndKind(trx, userId, input.kind);
-      if (await findLiveBookingOfUser(trx, userId, target.id, nowIso))
-        throw new AppError("CONFLICT", MESSAGES.alreadyBooked);
+      const own = await findLiveBookingOfUser(trx, userId, target.id, nowIso);
+      if (own) {
+        const message = own.status === "pending_payment" ? MESSAGES.paymentInProgress : MESSAGES.alreadyBooked;
+        throw new AppError("CONFLICT", message);
+      }
       const taken = (await countSeatsTaken(trx, [target.id], nowIso)).get(target.id) ?? 0;
       if (taken >= target.capacity) throw new AppError("SLOT_HELD", MESSAGES.slotHeld);
 

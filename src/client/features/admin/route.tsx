@@ -1,8 +1,8 @@
+import { type KeyboardEvent, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../ui/button.js";
 import { useMe } from "../session/api/get-me.js";
 import { useSignOut } from "../session/api/sign-out.js";
-import { useMessages } from "./api/admin-api.js";
 import { AdminGate } from "./components/admin-gate.js";
 import { ADMIN_SECTIONS } from "./sections.js";
 
@@ -14,21 +14,33 @@ export default function AdminRoute() {
   );
 }
 
+/** Welcome bar with sign out, then the sections as tabs (arrow keys, Home and End move between them). */
 function AdminConsole() {
   const me = useMe();
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const messages = useMessages();
+  const tabs = useRef(new Map<string, HTMLButtonElement>());
   const current = ADMIN_SECTIONS.find((s) => s.id === params.get("section")) ?? ADMIN_SECTIONS[0];
   const select = (id: string) => setParams({ section: id }, { replace: true });
+
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const count = ADMIN_SECTIONS.length;
+    const next = { ArrowRight: index + 1, ArrowLeft: index - 1 + count, Home: 0, End: count - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const section = ADMIN_SECTIONS[next % count];
+    if (!section) return;
+    select(section.id);
+    tabs.current.get(section.id)?.focus();
+  };
 
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="flex flex-wrap items-center justify-between gap-3 bg-brand-900 px-6 py-4 text-white">
         <div>
           <h1 className="text-xl font-bold">Admin console</h1>
-          <p className="text-sm text-brand-100">Welcome, {me.data?.user?.email}</p>
+          <p className="text-sm text-brand-100">Welcome, {me.data?.user?.name || me.data?.user?.email}</p>
         </div>
         <Button
           variant="secondary"
@@ -44,10 +56,13 @@ function AdminConsole() {
       >
         {ADMIN_SECTIONS.map((section, index) => {
           const selected = section.id === current?.id;
-          const badge = section.id === "messages" ? messages.data?.unhandled : undefined;
           return (
             <button
               key={section.id}
+              ref={(element) => {
+                if (element) tabs.current.set(section.id, element);
+                else tabs.current.delete(section.id);
+              }}
               id={`admin-tab-${section.id}`}
               type="button"
               role="tab"
@@ -55,25 +70,11 @@ function AdminConsole() {
               aria-controls="admin-panel"
               tabIndex={selected ? 0 : -1}
               onClick={() => select(section.id)}
-              onKeyDown={(e) => {
-                if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
-                const next =
-                  ADMIN_SECTIONS[
-                    (index + (e.key === "ArrowRight" ? 1 : ADMIN_SECTIONS.length - 1)) % ADMIN_SECTIONS.length
-                  ];
-                if (!next) return;
-                select(next.id);
-                document.getElementById(`admin-tab-${next.id}`)?.focus();
-              }}
+              onKeyDown={(event) => onKeyDown(event, index)}
               className={`-mb-px min-h-11 shrink-0 border-b-2 px-3 py-2 text-sm font-semibold ${selected ? "border-brand-700 text-brand-800" : "border-transparent text-slate-700 hover:text-slate-900"}`}
             >
               {section.label}
-              {badge ? (
-                <span className="ml-1 rounded-full bg-red-700 px-1.5 text-xs text-white">
-                  {badge}
-                  <span className="sr-only"> unhandled</span>
-                </span>
-              ) : null}
+              {section.badge}
             </button>
           );
         })}

@@ -1,23 +1,25 @@
 import type { ReactNode } from "react";
-import { InternshipsSection } from "./sections/internships-section.js";
-import { InterviewersSection } from "./sections/interviewers-section.js";
-import { SlotsSection } from "./sections/slots-section.js";
-import {
-  AdminsSection,
-  AuditSection,
-  BookingsSection,
-  MessagesSection,
-  PricingSection,
-} from "./sections/small-sections.js";
-import { WorkshopsSection } from "./sections/workshops-section.js";
+import { AdminsSection } from "./components/admins-section.js";
+import { AuditSection } from "./components/audit-section.js";
+import { BookingsSection } from "./components/bookings-section.js";
+import { InternshipsSection } from "./components/internships-section.js";
+import { InterviewersSection } from "./components/interviewers-section.js";
+import { MessagesSection, UnhandledBadge } from "./components/messages-section.js";
+import { PricingSection } from "./components/pricing-section.js";
+import { SlotsSection } from "./components/slots-section.js";
+import { WorkshopsSection } from "./components/workshops-section.js";
 
 export interface AdminSection {
+  /** In the address (`/admin?section=<id>`), so a section can be linked to and survives a reload. */
   id: string;
+  /** The tab's name; the section's level-2 heading says the same. */
   label: string;
+  /** Shown inside the tab after the label (a count); render nothing when there is nothing to show. */
+  badge?: ReactNode;
   element: ReactNode;
 }
 
-/** The console's sections in display order: the spec's three first, then ours. */
+/** The console's sections in tab order: the spec's three first (§2), then ours (PRODUCT.md §8). */
 export const ADMIN_SECTIONS: AdminSection[] = [
   { id: "slots", label: "Slots", element: <SlotsSection /> },
   { id: "interviewers", label: "Interviewers", element: <InterviewersSection /> },
@@ -25,7 +27,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { id: "workshops", label: "Workshops", element: <WorkshopsSection /> },
   { id: "bookings", label: "Bookings", element: <BookingsSection /> },
   { id: "pricing", label: "Pricing", element: <PricingSection /> },
-  { id: "messages", label: "Messages", element: <MessagesSection /> },
+  { id: "messages", label: "Messages", badge: <UnhandledBadge />, element: <MessagesSection /> },
   { id: "admins", label: "Admins", element: <AdminsSection /> },
   { id: "audit", label: "Audit log", element: <AuditSection /> },
 ];

@@ -1,0 +1,164 @@
+import { type FormEvent, useState } from "react";
+import {
+  CATALOG_LABELS,
+  DEFAULT_INTERNSHIP_TITLE,
+  INTERNSHIP_TRACKS,
+  INTERNSHIP_WEEKS,
+} from "../../../../shared/constants.js";
+import { firstIssue } from "../../../../shared/schemas/first-issue.js";
+import {
+  type InternshipForm as Form,
+  type InternshipDto,
+  internshipInputSchema,
+  parseWeeks,
+  resizeWeekPlans,
+  type WeekPlan,
+} from "../../../../shared/schemas/internships.js";
+import { Alert } from "../../../ui/alert.js";
+import { Button } from "../../../ui/button.js";
+import { SelectField, TextField } from "../../../ui/field.js";
+import { useAddInternship } from "../api/add-internship.js";
+import { useEditInternship } from "../api/edit-internship.js";
+
+type Track = (typeof INTERNSHIP_TRACKS)[number];
+interface Draft {
+  title: string;
+  mentor: string;
+  startDate: string;
+  /** As typed: empty means zero weeks (spec §5). */
+  weeks: string;
+  /** Every plan written so far; shrinking the weeks hides entries, growing shows them again. */
+  plans: WeekPlan[];
+  trackKey: Track;
+  capacity: string;
+  meetingLink: string;
+}
+
+const draftOf = (editing: InternshipDto | undefined): Draft => ({
+  title: editing?.title ?? "",
+  mentor: editing?.mentor ?? "",
+  startDate: editing?.startDate ?? "",
+  weeks: String(editing?.weeks ?? INTERNSHIP_WEEKS),
+  plans: resizeWeekPlans(editing?.weekPlans ?? [], editing?.weeks ?? INTERNSHIP_WEEKS),
+  trackKey: editing?.trackKey ?? "int_frontend",
+  capacity: String(editing?.capacity ?? 30),
+  meetingLink: editing?.meetingLink ?? "",
+});
+
+const formOf = (draft: Draft): Form => {
+  const weeks = parseWeeks(draft.weeks);
+  return {
+    title: draft.title,
+    mentor: draft.mentor,
+    startDate: draft.startDate,
+    weeks,
+    weekPlans: resizeWeekPlans(draft.plans, weeks),
+    trackKey: draft.trackKey,
+    capacity: draft.capacity,
+    meetingLink: draft.meetingLink,
+  };
+};
+
+/** Add or edit an internship: title (default), mentor, start, weeks with one plan per week, track. */
+export function InternshipForm({ editing, onDone }: { editing: InternshipDto | undefined; onDone: () => void }) {
+  const add = useAddInternship();
+  const edit = useEditInternship();
+  const save = editing ? edit : add;
+  const [draft, setDraft] = useState(() => draftOf(editing));
+  const [problem, setProblem] = useState<string>();
+  const weeks = parseWeeks(draft.weeks);
+  const set =
+    (key: "title" | "mentor" | "startDate" | "weeks" | "capacity" | "meetingLink") =>
+    (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setDraft((d) => ({
+        ...d,
+        [key]: value,
+        ...(key === "weeks" ? { plans: resizeWeekPlans(d.plans, Math.max(d.plans.length, parseWeeks(value))) } : {}),
+      }));
+    };
+  const setPlan = (index: number, change: Partial<WeekPlan>) =>
+    setDraft((d) => ({ ...d, plans: d.plans.map((p, i) => (i === index ? { ...p, ...change } : p)) }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const form = formOf(draft);
+    const parsed = internshipInputSchema.safeParse(form);
+    setProblem(parsed.success ? undefined : firstIssue(parsed.error));
+    if (!parsed.success) return;
+    const done = {
+      onSuccess: () => {
+        setDraft(draftOf(undefined));
+        onDone();
+      },
+    };
+    if (editing) edit.mutate({ id: editing.id, form }, done);
+    else add.mutate(form, done);
+  };
+
+  const error = problem ?? save.error?.message;
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label={editing ? "Edit internship" : "Add internship"}
+      className="space-y-3 rounded-xl border border-slate-300 bg-white p-4"
+    >
+      <h3 className="text-lg font-semibold text-slate-900">{editing ? "Edit internship" : "Add internship"}</h3>
+      <TextField label="Title" placeholder={DEFAULT_INTERNSHIP_TITLE} value={draft.title} onChange={set("title")} />
+      <TextField label="Mentor" value={draft.mentor} onChange={set("mentor")} />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField label="Start date" type="date" value={draft.startDate} onChange={set("startDate")} />
+        <TextField label="Weeks" type="number" min={1} step={1} value={draft.weeks} onChange={set("weeks")} />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField
+          label="Sold as"
+          value={draft.trackKey}
+          onChange={(event) => setDraft((d) => ({ ...d, trackKey: event.target.value as Track }))}
+        >
+          {INTERNSHIP_TRACKS.map((key) => (
+            <option key={key} value={key}>
+              {CATALOG_LABELS[key]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Seats" type="number" min={1} step={1} value={draft.capacity} onChange={set("capacity")} />
+      </div>
+      <TextField label="Meeting link" type="url" value={draft.meetingLink} onChange={set("meetingLink")} />
+      {weeks > 0 && (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-800">Weekly plan</legend>
+          <ol className="space-y-2">
+            {draft.plans.slice(0, weeks).map((plan, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: weeks are positional
+              <li key={index} className="grid gap-2 rounded-lg bg-slate-50 p-2">
+                <TextField
+                  label={`Week ${index + 1} title`}
+                  value={plan.title}
+                  onChange={(event) => setPlan(index, { title: event.target.value })}
+                />
+                <TextField
+                  label={`Week ${index + 1} deliverables`}
+                  value={plan.deliverables}
+                  onChange={(event) => setPlan(index, { deliverables: event.target.value })}
+                />
+              </li>
+            ))}
+          </ol>
+        </fieldset>
+      )}
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : editing ? "Save changes" : "Add internship"}
+        </Button>
+        {editing && (
+          <Button variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -32,6 +32,7 @@ async function payOnTestCheckout(page: Page, amount: string) {
   await expect(page).toHaveURL(/\/checkout\/test\//);
   await expect(page.getByText("Test mode: no real money moves")).toBeVisible();
   await expect(page.getByText(amount, { exact: true })).toBeVisible();
+  await expectNoA11yViolations(page);
   await page.getByRole("button", { name: `Pay ${amount}` }).click();
   await expect(page).toHaveURL(/\/onboarding\?step=profile$/);
 }
@@ -74,6 +75,7 @@ test.describe("booking", () => {
     await signIn(page, uniqueEmail("intern"), "/onboarding?type=internship");
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
     await expect(page.getByText("Week 1: Setup")).toBeVisible();
+    await expectNoA11yViolations(page);
     await page.getByRole("button", { name: "Book Slot" }).click();
     await payOnTestCheckout(page, "₹4,999");
     await finishProfile(page);

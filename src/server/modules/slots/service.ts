@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CompanyType } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { ADMIN_MESSAGES } from "../../../shared/messages.js";
+import { ADMIN_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import { type SlotDto, type SlotInput, type SlotWeekDto, slotProblem } from "../../../shared/schemas/slots.js";
 import { addDays, weekStartMonday, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app.js";
@@ -71,10 +71,10 @@ function slotValues(
   currentInterviewerId?: string | null,
 ): SlotValues {
   const interviewer = found && (found.active === 1 || found.id === currentInterviewerId) ? found : undefined;
-  const types = interviewer ? (JSON.parse(interviewer.company_types) as CompanyType[]) : undefined;
+  if (!interviewer) throw new AppError("VALIDATION", MESSAGES.slotInterviewerRequired);
+  const types = JSON.parse(interviewer.company_types) as CompanyType[];
   const times = slotProblem(input, types, now, deps.config.timeZone);
   if ("message" in times) throw new AppError("VALIDATION", times.message);
-  if (!interviewer) throw new AppError("INTERNAL", "An interviewer passed the rules without being chosen.");
   return {
     interviewer_id: interviewer.id,
     interviewer_name: interviewer.name,

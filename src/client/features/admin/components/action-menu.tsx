@@ -7,14 +7,14 @@ export interface MenuAction {
 }
 
 /**
- * A menu button (WAI-ARIA menu pattern): Enter, Space or ArrowDown opens it on the first item,
+ * A menu button named "<label> for <about>" (WAI-ARIA menu pattern): Enter, Space or ArrowDown opens it on the first item,
  * arrows move, Escape closes and returns focus, a click elsewhere closes it.
  */
 const itemsOf = (menu: HTMLElement | null) => [
   ...(menu?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
 ];
 
-export function ActionMenu({ label, actions }: { label: string; actions: MenuAction[] }) {
+export function ActionMenu({ label, about, actions }: { label: string; about: string; actions: MenuAction[] }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -59,13 +59,14 @@ export function ActionMenu({ label, actions }: { label: string; actions: MenuAct
         className="min-h-11 rounded-lg px-3 text-sm font-semibold text-slate-800 hover:bg-slate-100"
       >
         {label}
+        <span className="sr-only"> for {about}</span>
       </button>
       {open && (
         <div
           ref={menu}
           id={menuId}
           role="menu"
-          aria-label={label}
+          aria-label={`${label} for ${about}`}
           tabIndex={-1}
           onKeyDown={(event) => {
             if (event.key === "Escape") close();

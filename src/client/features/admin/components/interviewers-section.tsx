@@ -52,7 +52,8 @@ export function InterviewersSection() {
                     {i.active ? "Active" : "Inactive"}
                   </button>
                   <ActionMenu
-                    label={`Actions for ${i.name}`}
+                    label="Actions"
+                    about={i.name}
                     actions={[
                       { label: "Edit", onSelect: () => setEditing(i) },
                       { label: "Delete", danger: true, onSelect: () => setDeleting(i) },

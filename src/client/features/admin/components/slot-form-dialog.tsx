@@ -70,7 +70,16 @@ export function SlotFormDialog({
         aria-label={editing.slot ? "Edit slot" : "Add slot"}
         className="mt-4 space-y-3"
       >
-        <SelectField label="Interviewer" value={form.interviewerId} onChange={set("interviewerId")}>
+        <SelectField
+          label="Interviewer"
+          value={form.interviewerId}
+          onChange={set("interviewerId")}
+          hint={
+            interviewers.isSuccess && choices.length === 0
+              ? "No active interviewers yet: add one under Interviewers first."
+              : undefined
+          }
+        >
           <option value="">Choose an interviewer…</option>
           {choices.map((i) => (
             <option key={i.id} value={i.id}>

@@ -21,10 +21,12 @@ export function CancelDialog({ session, open, onClose, onDone, zone, zoneLabel }
   const cancel = useCancelBooking();
   const [reason, setReason] = useState("");
   const submit = () => {
-    cancel.mutate(
-      { bookingId: session.bookingId, reason: reason.trim() || undefined },
-      { onSuccess: () => onDone(`Cancelled. Your refund of ${formatPaise(session.amountPaise)} is on its way.`) },
-    );
+    // mutateAsync, not mutate's onSuccess: the refetch after a cancel removes this card (and this
+    // dialog), and a per-call callback is dropped once its component has unmounted.
+    cancel
+      .mutateAsync({ bookingId: session.bookingId, reason: reason.trim() || undefined })
+      .then(() => onDone(`Cancelled. Your refund of ${formatPaise(session.amountPaise)} is on its way.`))
+      .catch(() => undefined);
   };
   return (
     <Dialog open={open} onClose={onClose} title="Cancel booking">

@@ -30,17 +30,14 @@ export function RescheduleDialog({ session, open, onClose, onDone, zone, zoneLab
 
   const submit = () => {
     if (!slotId) return;
-    reschedule.mutate(
-      { bookingId: session.bookingId, slotId },
-      {
-        onSuccess: ({ session: moved }) => {
-          setSlotId("");
-          onDone(
-            `Rescheduled to ${formatInstant(moved.startAt, zone, zoneLabel)}. We e-mailed you the updated invite.`,
-          );
-        },
-      },
-    );
+    // mutateAsync: the confirmation must arrive even if the refetch re-renders this card away.
+    reschedule
+      .mutateAsync({ bookingId: session.bookingId, slotId })
+      .then(({ session: moved }) => {
+        setSlotId("");
+        onDone(`Rescheduled to ${formatInstant(moved.startAt, zone, zoneLabel)}. We e-mailed you the updated invite.`);
+      })
+      .catch(() => undefined);
   };
 
   return (

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { useMe } from "../../shared/session/get-me.js";
+import { useSignOut } from "../../shared/session/sign-out.js";
 import { Button } from "../../ui/button.js";
-import { useMe } from "../session/api/get-me.js";
-import { useSignOut } from "../session/api/sign-out.js";
 import { AdminGate } from "./components/admin-gate.js";
 import { ADMIN_SECTIONS } from "./sections.js";
 

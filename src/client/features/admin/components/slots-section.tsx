@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { addDays, formatDayLabel, weekDates, weekStartMonday, zonedDate } from "../../../../shared/time.js";
+import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
-import { useClientConfig } from "../../session/api/get-config.js";
 import { useWeekSlots } from "../api/get-week-slots.js";
 import { useSlotStream } from "../api/slot-stream.js";
 import { SectionLayout } from "./section-layout.js";

@@ -2,11 +2,11 @@ import { type FormEvent, useState } from "react";
 import { PHONE_DEFAULT_PREFIX } from "../../../../shared/constants.js";
 import { MESSAGES } from "../../../../shared/messages.js";
 import { normalizePhone, type ProfileResponse, profileSchema } from "../../../../shared/schemas/booking.js";
+import { PhoneVerification } from "../../../shared/profile/phone-verification.js";
+import { useProfile, useSaveProfile } from "../../../shared/profile/profile.js";
+import { ProfileFields } from "../../../shared/profile/profile-fields.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
-import { useProfile, useSaveProfile } from "../../profile/api/profile.js";
-import { PhoneVerification } from "../../profile/components/phone-verification.js";
-import { ProfileFields } from "../../profile/components/profile-fields.js";
 import { Panel } from "./panel.js";
 
 /** Edit the profile; a new phone number is saved only after its OTP is verified (spec §5). */

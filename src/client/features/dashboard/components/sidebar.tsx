@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "react-router";
 import type { DashboardTab } from "../../../../shared/schemas/dashboard.js";
-import { useSignOut } from "../../session/api/sign-out.js";
+import { useSignOut } from "../../../shared/session/sign-out.js";
 
 export const TAB_LABELS: Record<DashboardTab, string> = {
   overview: "Overview",

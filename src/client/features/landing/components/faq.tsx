@@ -1,12 +1,12 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import type { CatalogKey } from "../../../../shared/constants.js";
 import { formatPaise } from "../../../../shared/money.js";
-import { useCatalogItems } from "../api/get-catalog.js";
+import { useCatalog } from "../../../shared/catalog/get-catalog.js";
 import { FAQ, FAQ_TOPICS, type FaqTopic } from "../content/faq.js";
 import { useIsWide } from "../hooks/use-media-query.js";
 
 function useAnswerText() {
-  const catalog = useCatalogItems();
+  const catalog = useCatalog();
   return (answer: string) =>
     answer.replace(/\{price:(\w+)\}/g, (_, key: string) => {
       const item = catalog.data?.get(key as CatalogKey);

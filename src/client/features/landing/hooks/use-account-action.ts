@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import type { ServiceType } from "../../../../shared/constants.js";
 import { MESSAGES } from "../../../../shared/messages.js";
 import type { MeResponse } from "../../../../shared/schemas/session.js";
-import { meQuery } from "../../session/api/get-me.js";
+import { meQuery } from "../../../shared/session/get-me.js";
 
 /**
  * The Dashboard / Sign In button and the hero buttons (spec §4): signed out starts sign-in;

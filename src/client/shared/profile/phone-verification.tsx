@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { OTP_LENGTH, PHONE_MIN_DIGITS } from "../../../../shared/constants.js";
-import { MESSAGES } from "../../../../shared/messages.js";
-import { normalizePhone } from "../../../../shared/schemas/booking.js";
-import { Button } from "../../../ui/button.js";
-import { TextField } from "../../../ui/field.js";
-import { useSendOtp, useVerifyOtp } from "../api/profile.js";
+import { OTP_LENGTH, PHONE_MIN_DIGITS } from "../../../shared/constants.js";
+import { MESSAGES } from "../../../shared/messages.js";
+import { normalizePhone } from "../../../shared/schemas/booking.js";
+import { Button } from "../../ui/button.js";
+import { TextField } from "../../ui/field.js";
+import { useSendOtp, useVerifyOtp } from "./profile.js";
 
 interface PhoneVerificationProps {
   phone: string;

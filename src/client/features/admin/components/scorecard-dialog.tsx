@@ -10,11 +10,11 @@ import {
   scorecardInputSchema,
 } from "../../../../shared/schemas/scorecards.js";
 import { formatInstant } from "../../../../shared/time.js";
+import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 import { Dialog } from "../../../ui/dialog.js";
 import { SelectField, TextAreaField, TextField } from "../../../ui/field.js";
-import { useClientConfig } from "../../session/api/get-config.js";
 import { useAdminScorecard } from "../api/get-scorecard.js";
 import { useSaveScorecard } from "../api/save-scorecard.js";
 

@@ -1,4 +1,4 @@
-import { SelectField, TextField } from "../../../ui/field.js";
+import { SelectField, TextField } from "../../ui/field.js";
 
 export interface ProfileFieldValues {
   firstName: string;

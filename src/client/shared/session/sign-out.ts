@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.js";
+import { apiFetch } from "../../lib/api.js";
 
 /** Revokes the session on the server, then forgets every cached answer. */
 export function useSignOut() {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { DevCheckout, PaymentResult } from "../../../shared/schemas/booking.js";
-import { apiFetch } from "../../lib/api.js";
+import type { DevCheckout, PaymentResult } from "../../../../shared/schemas/booking.js";
+import { apiFetch } from "../../../lib/api.js";
 
 export const useDevCheckout = (paymentId: string) =>
   useQuery({

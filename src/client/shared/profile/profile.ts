@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ProfileInput, ProfileResponse } from "../../../../shared/schemas/booking.js";
-import { apiFetch } from "../../../lib/api.js";
+import type { ProfileInput, ProfileResponse } from "../../../shared/schemas/booking.js";
+import { apiFetch } from "../../lib/api.js";
+import { meQuery } from "../session/get-me.js";
 
-/** The student's profile, phones proven by code, and whether they have paid: onboarding and dashboard. */
+/** The student's profile, phones proven by code, and whether they have paid: the booking flow and the dashboard. */
 export const profileQuery = () =>
   queryOptions({ queryKey: ["profile"], queryFn: () => apiFetch<ProfileResponse>("/api/profile") });
 
@@ -31,7 +32,7 @@ export function useSaveProfile() {
       queryClient.setQueryData(profileQuery().queryKey, data);
       // The name shows in headers and the dashboard's welcome banner.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["me"] }),
+        queryClient.invalidateQueries({ queryKey: meQuery().queryKey }),
         queryClient.invalidateQueries({ queryKey: ["dashboard"] }),
       ]);
     },

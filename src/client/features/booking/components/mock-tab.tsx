@@ -2,9 +2,9 @@ import { CATALOG_LABELS, COMPANY_TYPES, type CompanyType, PACKAGE_ROUNDS } from 
 import { MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
 import { formatClock, formatDayLabel, zonedDate } from "../../../../shared/time.js";
+import { useCatalog } from "../../../shared/catalog/get-catalog.js";
+import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Spinner } from "../../../ui/alert.js";
-import { useCatalog } from "../../catalog/api/get-catalog.js";
-import { useClientConfig } from "../../session/api/get-config.js";
 import { useSlots } from "../api/listings.js";
 
 interface MockTabProps {

@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from "react";
-import { isValidEmail } from "../../../../shared/email.js";
-import { MESSAGES } from "../../../../shared/messages.js";
-import { ApiError } from "../../../lib/api.js";
-import { Button } from "../../../ui/button.js";
-import { Dialog } from "../../../ui/dialog.js";
-import { TextField } from "../../../ui/field.js";
-import { useClientConfig } from "../../session/api/get-config.js";
-import { startGoogleSignIn } from "../api/google-sign-in.js";
-import { useSendMagicLink } from "../api/send-magic-link.js";
+import { isValidEmail } from "../../../shared/email.js";
+import { MESSAGES } from "../../../shared/messages.js";
+import { ApiError } from "../../lib/api.js";
+import { Button } from "../../ui/button.js";
+import { Dialog } from "../../ui/dialog.js";
+import { TextField } from "../../ui/field.js";
+import { useClientConfig } from "../session/get-config.js";
+import { startGoogleSignIn } from "./google-sign-in.js";
+import { useSendMagicLink } from "./send-magic-link.js";
 
 interface SignInDialogProps {
   open: boolean;

@@ -3,11 +3,11 @@ import { useNavigate } from "react-router";
 import { PHONE_DEFAULT_PREFIX } from "../../../../shared/constants.js";
 import { MESSAGES } from "../../../../shared/messages.js";
 import { normalizePhone, profileSchema } from "../../../../shared/schemas/booking.js";
+import { PhoneVerification } from "../../../shared/profile/phone-verification.js";
+import { useProfile, useSaveProfile } from "../../../shared/profile/profile.js";
+import { ProfileFields } from "../../../shared/profile/profile-fields.js";
 import { Alert } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
-import { useProfile, useSaveProfile } from "../../profile/api/profile.js";
-import { PhoneVerification } from "../../profile/components/phone-verification.js";
-import { ProfileFields } from "../../profile/components/profile-fields.js";
 
 /** Step 3 (spec §2, §5): every field valid, phone verified by code, payment confirmed; then Finish. */
 export function ProfileStep() {

@@ -3,7 +3,7 @@ import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
 import { formatPaise } from "../../../shared/money.js";
 import { Alert, Spinner } from "../../ui/alert.js";
 import { Button } from "../../ui/button.js";
-import { useDevCheckout, useDevPayment } from "./api.js";
+import { useDevCheckout, useDevPayment } from "./api/test-checkout.js";
 
 /**
  * The test-mode checkout (PAYMENT_PROVIDER=dev, never in production): no money moves, but Pay and

@@ -1,8 +1,8 @@
 import { CATALOG_LABELS, WORKSHOP_TOPICS } from "../../../../shared/constants.js";
 import { formatPaise } from "../../../../shared/money.js";
 import { formatInstant } from "../../../../shared/time.js";
+import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Spinner } from "../../../ui/alert.js";
-import { useClientConfig } from "../../session/api/get-config.js";
 import { useWorkshops } from "../api/listings.js";
 
 /** Upcoming workshop sessions grouped by topic; choosing one holds a seat like a mock slot does. */

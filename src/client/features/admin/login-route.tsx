@@ -1,8 +1,8 @@
 import { Navigate, useSearchParams } from "react-router";
+import { SignInPanels } from "../../shared/auth/sign-in-dialog.js";
+import { useMe } from "../../shared/session/get-me.js";
 import { Spinner } from "../../ui/alert.js";
-import { NotAuthorized } from "../admin/components/admin-gate.js";
-import { SignInPanels } from "../auth/components/sign-in-dialog.js";
-import { useMe } from "../session/api/get-me.js";
+import { NotAuthorized } from "./components/admin-gate.js";
 
 /** /admin-login: Google (when configured) or an e-mail link; admin status is decided by the e-mail. */
 export default function AdminLoginRoute() {

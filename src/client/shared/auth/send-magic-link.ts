@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.js";
+import { apiFetch } from "../../lib/api.js";
 import { signInFailedUrl } from "./sign-in-failed.js";
 
 /** Key under which the address of a link request is kept, so the link can be completed later. */

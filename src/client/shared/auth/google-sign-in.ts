@@ -1,4 +1,4 @@
-import { apiFetch } from "../../../lib/api.js";
+import { apiFetch } from "../../lib/api.js";
 import { signInFailedUrl } from "./sign-in-failed.js";
 
 /** Starts the Google (OIDC) flow: the server answers with the provider's URL and we go there. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ClientConfig } from "../../../../shared/schemas/session.js";
-import { apiFetch } from "../../../lib/api.js";
+import type { ClientConfig } from "../../../shared/schemas/session.js";
+import { apiFetch } from "../../lib/api.js";
 
 export const clientConfigQuery = () =>
   queryOptions({

@@ -22,8 +22,6 @@ export class ApiError extends Error {
 export interface ApiRequest {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
-  /** Sent as Idempotency-Key so a retried write is not applied twice. */
-  idempotencyKey?: string;
   signal?: AbortSignal;
   keepalive?: boolean;
 }
@@ -47,7 +45,6 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const headers: Record<string, string> = { accept: "application/json" };
   if (request.body !== undefined) headers["content-type"] = "application/json";
-  if (request.idempotencyKey) headers["idempotency-key"] = request.idempotencyKey;
 
   let response: Response;
   try {
@@ -93,5 +90,3 @@ function safeJson(text: string): unknown {
     return null;
   }
 }
-
-export const newIdempotencyKey = (): string => crypto.randomUUID();

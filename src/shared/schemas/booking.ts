@@ -62,8 +62,6 @@ export const holdSchema = z.object({
 });
 export type HoldDto = z.infer<typeof holdSchema>;
 
-export const checkoutSchema = z.object({ holdId: z.string().min(1) });
-
 export const checkoutResponseSchema = z.object({
   bookingId: z.string(),
   paymentId: z.string(),

@@ -20,7 +20,6 @@ export const notificationSchema = z.object({
   readAt: z.string().nullable(),
   createdAt: z.string(),
 });
-export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListSchema = z.object({
   items: z.array(notificationSchema),

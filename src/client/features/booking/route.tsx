@@ -9,6 +9,7 @@ import { EMAIL_FOR_SIGN_IN_KEY } from "../../shared/auth/send-magic-link.js";
 import { SignInPanels } from "../../shared/auth/sign-in-dialog.js";
 import { useMe } from "../../shared/session/get-me.js";
 import { Alert, Spinner } from "../../ui/alert.js";
+import { Tabs } from "../../ui/tabs.js";
 import { useStartCheckout } from "./api/holds.js";
 import { pay } from "./api/payments.js";
 import { ErrorBox } from "./components/errors-box.js";
@@ -139,33 +140,17 @@ function BookStep({
 
   return (
     <section aria-label="Book a slot" className="space-y-6">
-      <div role="tablist" aria-label="What would you like to book?" className="flex gap-2 border-b border-slate-200">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => changeTab(t.id)}
-            onKeyDown={(e) => {
-              if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
-              const index = TABS.findIndex((x) => x.id === tab);
-              const next = TABS[(index + (e.key === "ArrowRight" ? 1 : TABS.length - 1)) % TABS.length];
-              if (next) {
-                changeTab(next.id);
-                document.getElementById(`tab-${next.id}`)?.focus();
-              }
-            }}
-            className={`-mb-px min-h-11 border-b-2 px-4 py-2 text-sm font-semibold ${tab === t.id ? "border-brand-700 text-brand-800" : "border-transparent text-slate-700 hover:text-slate-900"}`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="space-y-4">
+      <Tabs
+        label="What would you like to book?"
+        items={TABS}
+        selected={tab}
+        onSelect={changeTab}
+        listClassName="flex gap-2 border-b border-slate-200"
+        tabClassName={(selected) =>
+          `-mb-px min-h-11 border-b-2 px-4 py-2 text-sm font-semibold ${selected ? "border-brand-700 text-brand-800" : "border-transparent text-slate-700 hover:text-slate-900"}`
+        }
+        panelClassName="space-y-4"
+      >
         {tab === "mockInterview" && (
           <MockTab
             plan={plan}
@@ -191,7 +176,7 @@ function BookStep({
           />
         )}
         <ErrorBox message={holds.error ?? paymentError} />
-      </div>
+      </Tabs>
       {kind !== "internship" && (tab !== "mockInterview" || plan) && (
         <ProceedPanel
           expiresAt={holds.hold?.expiresAt}

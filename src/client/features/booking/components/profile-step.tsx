@@ -1,11 +1,11 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { PHONE_DEFAULT_PREFIX } from "../../../../shared/constants.js";
 import { MESSAGES } from "../../../../shared/messages.js";
-import { normalizePhone, profileSchema } from "../../../../shared/schemas/booking.js";
 import { PhoneVerification } from "../../../shared/profile/phone-verification.js";
 import { useProfile, useSaveProfile } from "../../../shared/profile/profile.js";
 import { ProfileFields } from "../../../shared/profile/profile-fields.js";
+import { useProfileForm } from "../../../shared/profile/use-profile-form.js";
 import { Alert } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 
@@ -14,22 +14,12 @@ export function ProfileStep() {
   const navigate = useNavigate();
   const profile = useProfile();
   const save = useSaveProfile();
-  const existing = profile.data?.profile;
-  const [form, setForm] = useState({
-    firstName: existing?.firstName ?? "",
-    lastName: existing?.lastName ?? "",
-    qualification: existing?.qualification ?? "",
-    status: existing?.status ?? "",
-    phone: existing?.phone ?? PHONE_DEFAULT_PREFIX,
-  });
-
-  const change = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const parsed = profileSchema.safeParse(form);
+  const { form, change, parsed, issueOf, verified } = useProfileForm(
+    profile.data?.profile,
+    profile.data?.verifiedPhones,
+  );
   const fieldError = (key: keyof typeof form) =>
-    form[key] === "" || (key === "phone" && form.phone === PHONE_DEFAULT_PREFIX)
-      ? undefined
-      : parsed.error?.issues.find((i) => i.path[0] === key)?.message;
-  const verified = profile.data?.verifiedPhones.includes(normalizePhone(form.phone)) ?? false;
+    form[key] === "" || (key === "phone" && form.phone === PHONE_DEFAULT_PREFIX) ? undefined : issueOf(key);
   const paid = profile.data?.paid ?? false;
   const canFinish = parsed.success && verified && paid && !save.isPending;
 

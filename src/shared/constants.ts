@@ -1,4 +1,4 @@
-/** Business constants of spec §9, defined once for client, server and tests. */
+/** The product's numbers (docs/product.md), defined once for client, server and tests. */
 
 export const PLATFORM_TIME_ZONE_DEFAULT = "Asia/Kolkata";
 
@@ -53,11 +53,11 @@ export type InternshipTrack = (typeof INTERNSHIP_TRACKS)[number];
 export const WORKSHOP_LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
 export type WorkshopLevel = (typeof WORKSHOP_LEVELS)[number];
 
-/** The nine remote-config keys of spec §3, in display order. */
+/** The nine catalog keys (docs/product.md, Catalog), in display order. */
 export const CATALOG_KEYS = [...COMPANY_TYPES, ...WORKSHOP_TOPICS, ...INTERNSHIP_TRACKS] as const;
 export type CatalogKey = (typeof CATALOG_KEYS)[number];
 
-/** Spec §9 defaults: availability and price in whole rupees. */
+/** Default availability and price in whole rupees (docs/product.md, Catalog). */
 export const CATALOG_DEFAULTS: Record<CatalogKey, { available: boolean; priceRupees: number }> = {
   service: { available: true, priceRupees: 1200 },
   product: { available: false, priceRupees: 1800 },
@@ -82,7 +82,7 @@ export const CATALOG_LABELS: Record<CatalogKey, string> = {
   int_ml: "Machine learning internship",
 };
 
-/** Interview rounds per mock package (spec §2, onboarding plan cards). */
+/** Interview rounds per mock package (docs/product.md, Catalog). */
 export const PACKAGE_ROUNDS: Record<CompanyType, string> = {
   service: "TR, HR, Resume",
   product: "Phone, TR, HR, Resume",

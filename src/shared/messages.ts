@@ -1,4 +1,4 @@
-/** The spec's exact user-facing strings (spec §4, §5, §8). Never reword these. */
+/** The exact user-facing texts the product promises (docs/product.md). Never reword these. */
 export const MESSAGES = {
   signInButton: "Sign In / Up",
   dashboardButton: "Dashboard",
@@ -63,7 +63,7 @@ export const MESSAGES = {
   finishButton: "Finish and Go to Dashboard",
 } as const;
 
-/** Dashboard, reschedule, scorecard and certificate texts (PRODUCT.md §6, §7). */
+/** Dashboard, reschedule, scorecard and certificate texts (docs/product.md, Dashboard; After the session). */
 export const DASHBOARD_MESSAGES = {
   rescheduleWindow:
     "Sessions can be rescheduled or cancelled up to 12 hours before they start. This one starts in less than 12 hours.",
@@ -102,7 +102,7 @@ export const CERTIFICATE_MESSAGES = {
   notStarted: "This workshop or internship has not started yet.",
 } as const;
 
-/** Contact form and landing page texts (PRODUCT.md §9). */
+/** Contact form and landing page texts (docs/product.md, Landing page). */
 export const CONTACT_MESSAGES = {
   nameRequired: "Enter your name.",
   nameTooLong: "Keep your name under 100 characters.",
@@ -118,7 +118,7 @@ export const CONTACT_MESSAGES = {
   signInLinkFailed: "That sign-in link has expired or was already used. Request a new one.",
 } as const;
 
-/** Admin console texts beyond the spec's (PRODUCT.md §8); the spec's own are in MESSAGES. */
+/** Admin console texts (docs/product.md, Admin console); the slot, interviewer and sign-in texts are in MESSAGES. */
 export const ADMIN_MESSAGES = {
   fieldTooLong: "Keep each field under 200 characters.",
   interviewerPhoneDigits: "Enter a phone number with at least 10 digits.",
@@ -161,4 +161,19 @@ export const ADMIN_MESSAGES = {
   notAnAdmin: (email: string) => `${email} is not an admin.`,
   lastAdmin: "The last admin cannot be removed. Add another admin first.",
   removeAdminConfirm: (email: string) => `Remove ${email} from the admins?`,
+} as const;
+
+/** The browser's own errors: no answer, no connection, a page that could not load (docs/product.md, Network and deploys). */
+export const NETWORK_MESSAGES = {
+  requestTimedOut: "Request time out",
+  connectionFailed: "Connection failed.",
+  serverStatus: (status: number) => `Server responded with status ${status}`,
+  paymentWindowFailed: "Could not load the payment window. Check your connection and try again.",
+  newVersionTitle: "A new version is available",
+  newVersionBody: "We updated CareerPrep since you opened it. Reload to get the latest version.",
+  pageLoadFailedTitle: "This page could not load",
+  pageLoadFailedBody: "Your connection may be slow or offline. Reload to try again.",
+  errorStatusTitle: (status: number) => `Error ${status}`,
+  somethingWentWrongTitle: "Something went wrong",
+  somethingWentWrongBody: "Reload the page to try again. If it keeps happening, contact us from the home page.",
 } as const;

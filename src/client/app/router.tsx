@@ -6,7 +6,7 @@ import { Spinner } from "../ui/alert.js";
 import { OfflineBanner } from "../ui/offline-banner.js";
 import { RouteError } from "../ui/route-error.js";
 
-// The landing page ships in the entry chunk; everything behind sign-in is split out (issue 3 §8).
+// The landing page ships in the entry chunk; everything behind sign-in is split out (docs/product.md, Network and deploys).
 const OnboardingRoute = lazyRoute(() => import("../features/booking/route.js"));
 const DashboardRoute = lazyRoute(() => import("../features/dashboard/route.js"));
 const AdminRoute = lazyRoute(() => import("../features/admin/route.js"));

@@ -1,5 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from "../../shared/constants.js";
 import type { ErrorCode } from "../../shared/errors.js";
+import { NETWORK_MESSAGES } from "../../shared/messages.js";
 
 /** An error answered by our API, in its one shape; `message` is meant for the user. */
 export class ApiError extends Error {
@@ -39,7 +40,7 @@ function reportConnectivity(online: boolean): void {
   for (const listener of connectivityListeners) listener(online);
 }
 
-/** JSON request to our API with the 15 s time-out of PRODUCT.md §11. */
+/** JSON request to our API with the 15 s time-out (docs/product.md, Network and deploys). */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
@@ -60,10 +61,10 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     if (request.signal?.aborted) throw err;
     if (timeout.aborted) {
       reportConnectivity(false);
-      throw new ApiError(0, "TIMEOUT", "Request time out");
+      throw new ApiError(0, "TIMEOUT", NETWORK_MESSAGES.requestTimedOut);
     }
     reportConnectivity(false);
-    throw new ApiError(0, "NETWORK", "Connection failed.");
+    throw new ApiError(0, "NETWORK", NETWORK_MESSAGES.connectionFailed);
   }
   reportConnectivity(true);
 
@@ -75,7 +76,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     throw new ApiError(
       response.status,
       error?.code ?? "INTERNAL",
-      error?.message ?? `Server responded with status ${response.status}`,
+      error?.message ?? NETWORK_MESSAGES.serverStatus(response.status),
       error?.field,
       error?.details,
     );

@@ -97,7 +97,7 @@ export const devCheckoutSchema = z.object({
 });
 export type DevCheckout = z.infer<typeof devCheckoutSchema>;
 
-/** Spec §5: starts with + and holds at least 10 digits (default prefix +91). */
+/** Starts with + and holds at least 10 digits, default prefix +91 (docs/product.md, Profile). */
 export const phoneSchema = z
   .string()
   .trim()

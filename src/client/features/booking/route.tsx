@@ -110,7 +110,7 @@ function BookStep({
   const busy = holds.pending || checkout.isPending;
 
   const changeTab = (next: TabId) => {
-    // Changing the top-level tab clears the selected plan (spec §4).
+    // Changing the top-level tab clears the selected plan (docs/product.md, Booking flow).
     holds.clear();
     setPlan(undefined);
     setTab(next);

@@ -12,12 +12,12 @@ import { useSendMagicLink } from "./send-magic-link.js";
 interface SignInDialogProps {
   open: boolean;
   onClose: () => void;
-  /** Where the user lands after signing in (spec §4: /onboarding). */
+  /** Where the user lands after signing in (docs/product.md, Sign-in: /onboarding). */
   callbackURL?: string;
   onOpenLegal?: () => void;
 }
 
-/** '{code}: {message}' with the spec's fallbacks (spec §8). */
+/** '{code}: {message}' with the fallbacks of messages.ts (docs/product.md, Sign-in). */
 export function linkSendErrorText(error: unknown): string {
   const code = error instanceof ApiError ? error.code.toLowerCase() : "unknown";
   const message = error instanceof Error && error.message ? error.message : MESSAGES.linkSendFailedFallback;
@@ -27,7 +27,7 @@ export function linkSendErrorText(error: unknown): string {
 export function SignInDialog({ open, onClose, callbackURL = "/onboarding", onOpenLegal }: SignInDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Sign in or create your account">
-      {/* Re-mounted on every open: opening clears the error and the sent state (spec §4). */}
+      {/* Re-mounted on every open: opening clears the error and the sent state (docs/product.md, Sign-in). */}
       {open && <SignInPanels callbackURL={callbackURL} onClose={onClose} onOpenLegal={onOpenLegal} />}
     </Dialog>
   );

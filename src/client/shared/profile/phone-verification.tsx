@@ -17,7 +17,7 @@ interface PhoneVerificationProps {
   hint: string;
 }
 
-/** Phone with 'Send OTP' (enabled from 10 characters) and the 6-digit code with 'Verify' (spec §2, §5). */
+/** Phone with 'Send OTP' (enabled from 10 characters) and the 6-digit code with 'Verify' (docs/product.md, Profile). */
 export function PhoneVerification({
   phone,
   onPhoneChange,

@@ -7,7 +7,7 @@ export interface ProfileFieldValues {
   status: string;
 }
 
-/** The spec's profile fields (spec §5), for onboarding's step 3 and the dashboard's Profile tab. */
+/** The profile fields (docs/product.md, Profile), for the booking flow's last step and the dashboard's Profile tab. */
 export function ProfileFields({
   values,
   onChange,

@@ -6,7 +6,7 @@ import { useSignOut } from "../../../shared/session/sign-out.js";
 import { Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 
-/** Spec §4 admin access: checking, signed out, authorized or unauthorized. Failure = unauthorized. */
+/** Admin access (docs/product.md, Admins): checking, signed out, authorized or unauthorized. Failure = unauthorized. */
 export function AdminGate({ children }: { children: ReactNode }) {
   const me = useMe();
   if (me.isPending) {

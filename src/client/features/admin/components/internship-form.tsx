@@ -24,7 +24,7 @@ interface Draft {
   title: string;
   mentor: string;
   startDate: string;
-  /** As typed: empty means zero weeks (spec §5). */
+  /** As typed: empty means zero weeks (docs/product.md, Internships). */
   weeks: string;
   /** Every plan written so far; shrinking the weeks hides entries, growing shows them again. */
   plans: WeekPlan[];

@@ -27,7 +27,7 @@ function phoneOwnerOf(error: unknown): PhoneOwner | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Add or edit an interviewer with the spec's rules and messages (§5), checked before sending. */
+/** Add or edit an interviewer with the rules and messages of docs/product.md, Interviewers, checked before sending. */
 export function InterviewerForm({ editing, onDone }: { editing: InterviewerDto | undefined; onDone: () => void }) {
   const add = useAddInterviewer();
   const edit = useEditInterviewer();

@@ -22,7 +22,7 @@ const initialForm = ({ slot, date }: SlotEditing, zone: string): Required<SlotFo
   meetingLink: slot?.meetingLink ?? "",
 });
 
-/** Add or edit a slot. The spec's rules run here first, then on the server, with the same messages. */
+/** Add or edit a slot. The slot rules (docs/product.md, Slots) run here first, then on the server, with the same messages. */
 export function SlotFormDialog({
   editing,
   zone,

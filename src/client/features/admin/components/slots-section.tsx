@@ -9,7 +9,7 @@ import { SectionLayout } from "./section-layout.js";
 import { SlotCard } from "./slot-card.js";
 import { type SlotEditing, SlotFormDialog } from "./slot-form-dialog.js";
 
-/** Spec §2: the week from Monday in the platform zone, seven day columns, add a slot on any day. */
+/** The week from Monday in the platform zone (docs/product.md, Admin console), seven day columns, add a slot on any day. */
 export function SlotsSection() {
   const config = useClientConfig();
   const zone = config.data?.timeZone ?? "Asia/Kolkata";

@@ -1,3 +1,4 @@
+import { NETWORK_MESSAGES } from "../../../../shared/messages.js";
 import type { CheckoutResponse, PaymentResult } from "../../../../shared/schemas/booking.js";
 import { apiFetch } from "../../../lib/api.js";
 
@@ -24,7 +25,7 @@ function loadRazorpayScript(): Promise<void> {
     const script = document.createElement("script");
     script.src = "https://checkout.razorpay.com/v1/checkout.js";
     script.onload = () => resolve();
-    script.onerror = () => reject(new Error("Could not load the payment window. Check your connection and try again."));
+    script.onerror = () => reject(new Error(NETWORK_MESSAGES.paymentWindowFailed));
     document.head.append(script);
   });
 }
@@ -43,7 +44,7 @@ export async function pay(
   }
   await loadRazorpayScript();
   const Razorpay = window.Razorpay;
-  if (!Razorpay) throw new Error("Could not load the payment window. Check your connection and try again.");
+  if (!Razorpay) throw new Error(NETWORK_MESSAGES.paymentWindowFailed);
   return new Promise((resolve, reject) => {
     const checkoutWindow = new Razorpay({
       key: checkout.keyId,

@@ -1,4 +1,4 @@
-/** The error box under the slots (spec §8: all reservation messages are shown there). */
+/** The error box under the slots (docs/product.md, Booking flow: all reservation messages are shown there). */
 export function ErrorBox({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (

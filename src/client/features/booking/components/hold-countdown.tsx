@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { formatCountdown } from "../../../../shared/time.js";
 
-/** mm:ss until the hold runs out, refreshed every second (spec §9); calls onExpire once at 00:00. */
+/** mm:ss until the hold runs out, refreshed every second (docs/product.md, Holds); calls onExpire once at 00:00. */
 export function HoldCountdown({ expiresAt, onExpire }: { expiresAt: string; onExpire: () => void }) {
   const [now, setNow] = useState(() => Date.now());
   const left = Date.parse(expiresAt) - now;

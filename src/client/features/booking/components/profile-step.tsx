@@ -9,7 +9,7 @@ import { useProfileForm } from "../../../shared/profile/use-profile-form.js";
 import { Alert } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 
-/** Step 3 (spec §2, §5): every field valid, phone verified by code, payment confirmed; then Finish. */
+/** Step 3 (docs/product.md, Profile): every field valid, phone verified by code, payment confirmed; then Finish. */
 export function ProfileStep() {
   const navigate = useNavigate();
   const profile = useProfile();

@@ -1,6 +1,6 @@
 const STEPS = ["Choose type", "Book slot", "Profile"] as const;
 
-/** The three-step progress bar (spec §2); `current` is 1-based. */
+/** The three-step progress bar (docs/product.md, Booking flow); `current` is 1-based. */
 export function ProgressSteps({ current }: { current: 1 | 2 | 3 }) {
   return (
     <nav aria-label="Booking progress">

@@ -5,7 +5,7 @@ import type { BookingKindDto, HoldDto } from "../../../../shared/schemas/booking
 import { ApiError } from "../../../lib/api.js";
 import { releaseHold, releaseHoldOnLeave, useTakeHold } from "../api/holds.js";
 
-/** Spec §8: the three reservation errors, by what the server answered. */
+/** The reservation errors (docs/product.md, Booking flow), by what the server answered. */
 function reserveErrorText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.code === "UNAUTHENTICATED") return MESSAGES.signInToReserve;
@@ -18,7 +18,7 @@ function reserveErrorText(error: unknown): string {
 
 /**
  * One hold at a time: taking a new one lets the server release the previous; leaving the page or
- * clearing the choice releases it; at 00:00 it is dropped with the spec's message.
+ * clearing the choice releases it; at 00:00 it is dropped with the hold-expired message.
  */
 export function useHold() {
   const take = useTakeHold();

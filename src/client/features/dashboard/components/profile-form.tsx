@@ -9,7 +9,7 @@ import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 import { Panel } from "./panel.js";
 
-/** Edit the profile; a new phone number is saved only after its OTP is verified (spec §5). */
+/** Edit the profile; a new phone number is saved only after its OTP is verified (docs/product.md, Profile). */
 export function ProfileForm() {
   const profile = useProfile();
   return (

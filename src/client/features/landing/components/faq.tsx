@@ -16,7 +16,7 @@ function useAnswerText() {
 }
 
 /**
- * FAQ tabs (spec §2, §4): switching tabs closes the open question. From 768 px an answer is a
+ * FAQ tabs (docs/product.md, Landing page): switching tabs closes the open question. From 768 px an answer is a
  * tooltip shown on hover or keyboard focus (Escape hides it); below, a tap expands it, one at a time.
  */
 export default function Faq() {

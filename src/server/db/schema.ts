@@ -2,7 +2,7 @@ import type { ColumnType } from "kysely";
 
 /**
  * One typed interface per table. Instants are ISO-8601 UTC strings and booleans are 0/1 integers on
- * both dialects, so every query and comparison is written once (docs/decisions/0002-one-sql-path.md).
+ * both dialects, so every query and comparison is written once (docs/decisions/0001-one-sql-path.md).
  * JSON columns are text holding JSON.
  */
 

@@ -257,6 +257,30 @@ export interface ResumesTable {
   updated_at: string;
 }
 
+export interface CouponsTable {
+  id: string;
+  code: string;
+  percent_off: number | null;
+  amount_off_paise: number | null;
+  max_redemptions: number | null;
+  valid_from: string | null;
+  valid_to: string | null;
+  /** JSON array of catalog keys; empty means every package. */
+  packages: string;
+  active: Bool;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CouponRedemptionsTable {
+  booking_id: string;
+  coupon_id: string;
+  list_price_paise: number;
+  discount_paise: number;
+  created_at: string;
+}
+
 /** better-auth's user table, read by our queries (better-auth owns its schema). */
 export interface AuthUserTable {
   id: string;
@@ -290,4 +314,6 @@ export interface Database {
   audit_log: AuditLogTable;
   resumes: ResumesTable;
   user: AuthUserTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
 }

@@ -9,6 +9,7 @@ import { cancellationRoutes } from "./cancellations/routes.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import { certificateRoutes } from "./certificates/routes.js";
 import { contactRoutes } from "./contact/routes.js";
+import { couponRoutes } from "./coupons/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { internshipRoutes } from "./internships/routes.js";
 import { interviewerRoutes } from "./interviewers/routes.js";
@@ -49,6 +50,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   rescheduleRoutes,
   cancellationRoutes,
   contactRoutes,
+  couponRoutes,
 ];
 
 /** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */

@@ -72,6 +72,10 @@ export const checkoutResponseSchema = z.object({
   /** Razorpay's public key for Checkout; null for the test-mode checkout. */
   keyId: z.string().nullable(),
   description: z.string(),
+  /** The catalog price before a coupon; amountPaise is what the student pays. */
+  listPricePaise: z.number().int(),
+  discountPaise: z.number().int(),
+  couponCode: z.string().nullable(),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 

@@ -196,3 +196,11 @@ export const COUPON_MESSAGES = {
   usedUp: "This coupon has been fully used.",
   gone: "That coupon no longer exists.",
 } as const;
+
+/** Invoice, receipt and credit note texts (docs/admin.md, Tax invoices). */
+export const INVOICE_MESSAGES = {
+  notFound: "There is no invoice or receipt for this booking yet.",
+  periodInvalid: "Give the period as two dates, YYYY-MM-DD.",
+  periodOrder: "The period must end on or after the day it starts.",
+  periodTooLong: "Choose a period of at most 366 days.",
+} as const;

@@ -13,6 +13,7 @@ import { couponRoutes } from "./coupons/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { internshipRoutes } from "./internships/routes.js";
 import { interviewerRoutes } from "./interviewers/routes.js";
+import { invoiceRoutes } from "./invoices/routes.js";
 import { startJobWorker } from "./jobs/worker.js";
 import { listingRoutes } from "./listings/routes.js";
 import { meRoutes } from "./me/routes.js";
@@ -51,6 +52,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   cancellationRoutes,
   contactRoutes,
   couponRoutes,
+  invoiceRoutes,
 ];
 
 /** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */

@@ -44,7 +44,10 @@ if (wants("lint")) {
 }
 
 if (wants("typecheck")) {
-  const ok = run("typecheck (tsc --noEmit)", "npx", ["tsc", "--noEmit"]);
+  // Server, scripts and tests see Node's types; the client sees the browser's only.
+  const ok =
+    run("typecheck: server, scripts, tests (tsc --noEmit)", "npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]) &&
+    run("typecheck: client (tsc --noEmit)", "npx", ["tsc", "--noEmit", "-p", "src/client/tsconfig.json"]);
   if (!ok) failed += 1;
   lines.push(`typecheck: ${ok ? "clean" : "FAILED"}`);
 }

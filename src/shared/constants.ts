@@ -1,7 +1,6 @@
-/** Business constants of spec §9, defined once for client, server and tests. */
+/** The product's numbers (docs/product.md), defined once for client, server and tests. */
 
 export const PLATFORM_TIME_ZONE_DEFAULT = "Asia/Kolkata";
-export const PLATFORM_TIME_ZONE_LABEL = "IST";
 
 export const HOLD_MINUTES = 10;
 export const SLOT_END_MIN_LEAD_MINUTES = 5;
@@ -25,7 +24,6 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 export const RETRY_BACKOFF = { initialMs: 1_000, factor: 1.5, maxMs: 60_000 } as const;
 export const STREAM_HEARTBEAT_MS = 10_000;
 export const STREAM_IDLE_TIMEOUT_MS = 60_000;
-export const CATALOG_CACHE_SECONDS = 3_600;
 
 export const SCROLL_SPY_THRESHOLDS = [0.4, 0.6, 0.9] as const;
 export const TESTIMONIAL_CARD_COUNTS = [
@@ -40,10 +38,8 @@ export const COMPANY_TYPES = ["service", "product", "maang"] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 
 export const SLOT_STATUSES = ["published", "draft"] as const;
-export type SlotStatus = (typeof SLOT_STATUSES)[number];
 
 export const PROFILE_STATUSES = ["completed", "inprogress"] as const;
-export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
 export const SERVICE_TYPES = ["mockInterview", "internship", "workshop"] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
@@ -57,11 +53,11 @@ export type InternshipTrack = (typeof INTERNSHIP_TRACKS)[number];
 export const WORKSHOP_LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
 export type WorkshopLevel = (typeof WORKSHOP_LEVELS)[number];
 
-/** The nine remote-config keys of spec §3, in display order. */
+/** The nine catalog keys (docs/product.md, Catalog), in display order. */
 export const CATALOG_KEYS = [...COMPANY_TYPES, ...WORKSHOP_TOPICS, ...INTERNSHIP_TRACKS] as const;
 export type CatalogKey = (typeof CATALOG_KEYS)[number];
 
-/** Spec §9 defaults: availability and price in whole rupees. */
+/** Default availability and price in whole rupees (docs/product.md, Catalog). */
 export const CATALOG_DEFAULTS: Record<CatalogKey, { available: boolean; priceRupees: number }> = {
   service: { available: true, priceRupees: 1200 },
   product: { available: false, priceRupees: 1800 },
@@ -86,7 +82,7 @@ export const CATALOG_LABELS: Record<CatalogKey, string> = {
   int_ml: "Machine learning internship",
 };
 
-/** Interview rounds per mock package (spec §2, onboarding plan cards). */
+/** Interview rounds per mock package (docs/product.md, Catalog). */
 export const PACKAGE_ROUNDS: Record<CompanyType, string> = {
   service: "TR, HR, Resume",
   product: "Phone, TR, HR, Resume",

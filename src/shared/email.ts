@@ -1,4 +1,4 @@
-/** Spec §5: non-space text, at sign, text, dot, text. */
+/** Non-space text, at sign, text, dot, text (docs/product.md, Sign-in). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

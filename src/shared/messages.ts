@@ -1,4 +1,4 @@
-/** The spec's exact user-facing strings (spec §4, §5, §8). Never reword these. */
+/** The exact user-facing texts the product promises (docs/product.md). Never reword these. */
 export const MESSAGES = {
   signInButton: "Sign In / Up",
   dashboardButton: "Dashboard",
@@ -63,7 +63,7 @@ export const MESSAGES = {
   finishButton: "Finish and Go to Dashboard",
 } as const;
 
-/** Dashboard, reschedule, scorecard and certificate texts (PRODUCT.md §6, §7). */
+/** Dashboard, reschedule, scorecard and certificate texts (docs/product.md, Dashboard; After the session). */
 export const DASHBOARD_MESSAGES = {
   rescheduleWindow:
     "Sessions can be rescheduled or cancelled up to 12 hours before they start. This one starts in less than 12 hours.",
@@ -102,7 +102,7 @@ export const CERTIFICATE_MESSAGES = {
   notStarted: "This workshop or internship has not started yet.",
 } as const;
 
-/** Contact form and landing page texts (PRODUCT.md §9). */
+/** Contact form and landing page texts (docs/product.md, Landing page). */
 export const CONTACT_MESSAGES = {
   nameRequired: "Enter your name.",
   nameTooLong: "Keep your name under 100 characters.",
@@ -118,7 +118,7 @@ export const CONTACT_MESSAGES = {
   signInLinkFailed: "That sign-in link has expired or was already used. Request a new one.",
 } as const;
 
-/** Admin console texts beyond the spec's (PRODUCT.md §8); the spec's own are in MESSAGES. */
+/** Admin console texts (docs/product.md, Admin console); the slot, interviewer and sign-in texts are in MESSAGES. */
 export const ADMIN_MESSAGES = {
   fieldTooLong: "Keep each field under 200 characters.",
   interviewerPhoneDigits: "Enter a phone number with at least 10 digits.",
@@ -161,4 +161,46 @@ export const ADMIN_MESSAGES = {
   notAnAdmin: (email: string) => `${email} is not an admin.`,
   lastAdmin: "The last admin cannot be removed. Add another admin first.",
   removeAdminConfirm: (email: string) => `Remove ${email} from the admins?`,
+} as const;
+
+/** The browser's own errors: no answer, no connection, a page that could not load (docs/product.md, Network and deploys). */
+export const NETWORK_MESSAGES = {
+  requestTimedOut: "Request time out",
+  connectionFailed: "Connection failed.",
+  serverStatus: (status: number) => `Server responded with status ${status}`,
+  paymentWindowFailed: "Could not load the payment window. Check your connection and try again.",
+  newVersionTitle: "A new version is available",
+  newVersionBody: "We updated CareerPrep since you opened it. Reload to get the latest version.",
+  pageLoadFailedTitle: "This page could not load",
+  pageLoadFailedBody: "Your connection may be slow or offline. Reload to try again.",
+  errorStatusTitle: (status: number) => `Error ${status}`,
+  somethingWentWrongTitle: "Something went wrong",
+  somethingWentWrongBody: "Reload the page to try again. If it keeps happening, contact us from the home page.",
+} as const;
+
+/** Coupon texts: the console's coupon form and the checkout's coupon box (docs/admin.md, Coupons). */
+export const COUPON_MESSAGES = {
+  codeFormat: "Use 3 to 32 letters, digits, dashes or underscores for the code.",
+  discountRequired: "Give either a percentage off or an amount off, not both.",
+  percentRange: "The percentage off is a whole number from 1 to 100.",
+  amountPositive: "The amount off must be a whole number of paise above 0.",
+  maxRedemptionsPositive: "The redemption limit must be a whole number above 0.",
+  dateInvalid: "Enter the date and time as an ISO instant, e.g. 2026-12-01T00:00:00+05:30.",
+  validRange: "The coupon must end after it starts.",
+  codeTaken: (code: string) => `A coupon with the code ${code} already exists.`,
+  notFound: "This coupon code is not valid.",
+  inactive: "This coupon is no longer active.",
+  notYetValid: "This coupon is not valid yet.",
+  expired: "This coupon has expired.",
+  notForPackage: "This coupon does not apply to this package.",
+  usedUp: "This coupon has been fully used.",
+  gone: "That coupon no longer exists.",
+} as const;
+
+/** Invoice, receipt and credit note texts (docs/admin.md, Tax invoices). */
+export const INVOICE_MESSAGES = {
+  notFound: "There is no invoice or receipt for this booking yet.",
+  periodInvalid: "Give the period as two dates, YYYY-MM-DD.",
+  periodOrder: "The period must end on or after the day it starts.",
+  periodTooLong: "Choose a period of at most 366 days.",
 } as const;

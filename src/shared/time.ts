@@ -1,6 +1,6 @@
 /**
  * Instants are stored in UTC; "today", "past" and the week grid are computed in the platform
- * zone (PRODUCT.md §1). These helpers use Intl only, so they run the same in Node and browsers.
+ * zone (docs/product.md, Principles). These helpers use Intl only, so they run the same in Node and browsers.
  */
 
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number };
@@ -77,7 +77,7 @@ export function addDays(date: string, days: number): string {
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
 
-/** Monday of the week containing `date` (spec §9: week starts Monday). */
+/** Monday of the week containing `date` (docs/product.md, Principles: weeks start on Monday). */
 export function weekStartMonday(date: string): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay(); // 0 = Sunday

@@ -6,14 +6,14 @@ import { Spinner } from "../ui/alert.js";
 import { OfflineBanner } from "../ui/offline-banner.js";
 import { RouteError } from "../ui/route-error.js";
 
-// The landing page ships in the entry chunk; everything behind sign-in is split out (issue 3 §8).
-const OnboardingRoute = lazyRoute(() => import("../features/onboarding/route.js"));
+// The landing page ships in the entry chunk; everything behind sign-in is split out (docs/product.md, Network and deploys).
+const OnboardingRoute = lazyRoute(() => import("../features/booking/route.js"));
 const DashboardRoute = lazyRoute(() => import("../features/dashboard/route.js"));
 const AdminRoute = lazyRoute(() => import("../features/admin/route.js"));
-const AdminLoginRoute = lazyRoute(() => import("../features/admin-login/route.js"));
+const AdminLoginRoute = lazyRoute(() => import("../features/admin/login-route.js"));
 const CertificateRoute = lazyRoute(() => import("../features/certificates/route.js"));
 const DevOutboxRoute = lazyRoute(() => import("../features/dev-outbox/route.js"));
-const TestCheckoutRoute = lazyRoute(() => import("../features/checkout/route.js"));
+const TestCheckoutRoute = lazyRoute(() => import("../features/booking/test-checkout-route.js"));
 
 function Loading({ children }: { children: ReactNode }) {
   return (

@@ -1,5 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from "../../shared/constants.js";
 import type { ErrorCode } from "../../shared/errors.js";
+import { NETWORK_MESSAGES } from "../../shared/messages.js";
 
 /** An error answered by our API, in its one shape; `message` is meant for the user. */
 export class ApiError extends Error {
@@ -22,8 +23,6 @@ export class ApiError extends Error {
 export interface ApiRequest {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
-  /** Sent as Idempotency-Key so a retried write is not applied twice. */
-  idempotencyKey?: string;
   signal?: AbortSignal;
   keepalive?: boolean;
 }
@@ -41,13 +40,12 @@ function reportConnectivity(online: boolean): void {
   for (const listener of connectivityListeners) listener(online);
 }
 
-/** JSON request to our API with the 15 s time-out of PRODUCT.md §11. */
+/** JSON request to our API with the 15 s time-out (docs/product.md, Network and deploys). */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const headers: Record<string, string> = { accept: "application/json" };
   if (request.body !== undefined) headers["content-type"] = "application/json";
-  if (request.idempotencyKey) headers["idempotency-key"] = request.idempotencyKey;
 
   let response: Response;
   try {
@@ -63,10 +61,10 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     if (request.signal?.aborted) throw err;
     if (timeout.aborted) {
       reportConnectivity(false);
-      throw new ApiError(0, "TIMEOUT", "Request time out");
+      throw new ApiError(0, "TIMEOUT", NETWORK_MESSAGES.requestTimedOut);
     }
     reportConnectivity(false);
-    throw new ApiError(0, "NETWORK", "Connection failed.");
+    throw new ApiError(0, "NETWORK", NETWORK_MESSAGES.connectionFailed);
   }
   reportConnectivity(true);
 
@@ -78,7 +76,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     throw new ApiError(
       response.status,
       error?.code ?? "INTERNAL",
-      error?.message ?? `Server responded with status ${response.status}`,
+      error?.message ?? NETWORK_MESSAGES.serverStatus(response.status),
       error?.field,
       error?.details,
     );
@@ -93,5 +91,3 @@ function safeJson(text: string): unknown {
     return null;
   }
 }
-
-export const newIdempotencyKey = (): string => crypto.randomUUID();

@@ -4,7 +4,7 @@ import { retryDelay } from "./query-client.js";
 
 /**
  * Subscribes to a server-sent event stream. 60 s without even a heartbeat counts as a dropped
- * stream: reconnect with backoff, then call `onReconnect` so the caller refetches (PRODUCT.md §11).
+ * stream: reconnect with backoff, then call `onReconnect` so the caller refetches (docs/product.md, Network and deploys).
  */
 export function useLiveStream(
   url: string | null,

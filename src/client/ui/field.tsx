@@ -6,17 +6,30 @@ import {
   useId,
 } from "react";
 
-const control =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700";
+type FieldExtras = { label: string; error?: string | undefined; hint?: ReactNode };
 
-interface FieldShellProps {
-  label: string;
-  error?: string | undefined;
-  hint?: ReactNode;
-  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
+/** What every control of a field carries: its id, its state and descriptions for assistive technology, its look. */
+interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  className: string;
 }
 
-function FieldShell({ label, error, hint, children }: FieldShellProps) {
+const CONTROL_CLASS =
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700";
+
+/**
+ * A labelled field: the label, the control (given its props), then the hint and the error, which the
+ * control's `aria-describedby` points at. The three wrappers below differ only in the control.
+ */
+function Field({
+  label,
+  error,
+  hint,
+  className = "",
+  control,
+}: FieldExtras & { className?: string | undefined; control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -26,7 +39,12 @@ function FieldShell({ label, error, hint, children }: FieldShellProps) {
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      {children({ id, describedBy })}
+      {control({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy,
+        className: `${CONTROL_CLASS} ${className}`,
+      })}
       {hint && (
         <p id={hintId} className="mt-1 text-xs text-slate-600">
           {hint}
@@ -41,27 +59,21 @@ function FieldShell({ label, error, hint, children }: FieldShellProps) {
   );
 }
 
-type FieldExtras = { label: string; error?: string | undefined; hint?: ReactNode };
-
 export function TextField({
   label,
   error,
   hint,
-  className = "",
+  className,
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & FieldExtras) {
   return (
-    <FieldShell label={label} error={error} hint={hint}>
-      {({ id, describedBy }) => (
-        <input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`${control} ${className}`}
-          {...props}
-        />
-      )}
-    </FieldShell>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(control) => <input {...control} {...props} />}
+    />
   );
 }
 
@@ -69,21 +81,17 @@ export function TextAreaField({
   label,
   error,
   hint,
-  className = "",
+  className,
   ...props
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldExtras) {
   return (
-    <FieldShell label={label} error={error} hint={hint}>
-      {({ id, describedBy }) => (
-        <textarea
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`${control} ${className}`}
-          {...props}
-        />
-      )}
-    </FieldShell>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(control) => <textarea {...control} {...props} />}
+    />
   );
 }
 
@@ -91,23 +99,16 @@ export function SelectField({
   label,
   error,
   hint,
-  className = "",
-  children,
+  className,
   ...props
 }: SelectHTMLAttributes<HTMLSelectElement> & FieldExtras) {
   return (
-    <FieldShell label={label} error={error} hint={hint}>
-      {({ id, describedBy }) => (
-        <select
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`${control} ${className}`}
-          {...props}
-        >
-          {children}
-        </select>
-      )}
-    </FieldShell>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(control) => <select {...control} {...props} />}
+    />
   );
 }

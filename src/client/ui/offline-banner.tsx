@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { onConnectivityChange } from "../lib/api.js";
 
-/** Visible while the server cannot be reached; disappears when it is back (PRODUCT.md §11). */
+/** Visible while the server cannot be reached; disappears when it is back (docs/product.md, Network and deploys). */
 export function OfflineBanner() {
   const [offline, setOffline] = useState(() => typeof navigator !== "undefined" && !navigator.onLine);
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
+import { NETWORK_MESSAGES } from "../../shared/messages.js";
 import { ChunkLoadError } from "../lib/lazy.js";
 import { Button } from "./button.js";
 
@@ -8,16 +9,16 @@ export function RouteError() {
   const chunk = error instanceof ChunkLoadError;
   const title = chunk
     ? error.type === "missing"
-      ? "A new version is available"
-      : "This page could not load"
+      ? NETWORK_MESSAGES.newVersionTitle
+      : NETWORK_MESSAGES.pageLoadFailedTitle
     : isRouteErrorResponse(error)
-      ? `Error ${error.status}`
-      : "Something went wrong";
+      ? NETWORK_MESSAGES.errorStatusTitle(error.status)
+      : NETWORK_MESSAGES.somethingWentWrongTitle;
   const body = chunk
     ? error.type === "missing"
-      ? "We updated CareerPrep since you opened it. Reload to get the latest version."
-      : "Your connection may be slow or offline. Reload to try again."
-    : "Reload the page to try again. If it keeps happening, contact us from the home page.";
+      ? NETWORK_MESSAGES.newVersionBody
+      : NETWORK_MESSAGES.pageLoadFailedBody
+    : NETWORK_MESSAGES.somethingWentWrongBody;
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>

@@ -13,7 +13,6 @@ export const AUDIT_ENTITIES = [
   "scorecard",
   "certificate",
 ] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_PAGE_SIZE = 100;
 export const AUDIT_MAX_ENTRIES = 2_000;

@@ -8,7 +8,7 @@ export const CERTIFICATE_KIND_LABELS: Record<CertificateKind, string> = {
   internship: "Internship certificate of completion",
 };
 
-/** What anyone holding the code may see (PRODUCT.md §7: a public page to check a certificate). */
+/** What anyone holding the code may see (docs/product.md, After the session: a public page to check a certificate). */
 export const publicCertificateSchema = z.object({
   code: z.string(),
   recipientName: z.string(),

@@ -7,7 +7,7 @@ export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 50
 const requiredText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
-/** The contact form (spec §3 "Contact message"), checked alike by the form and by POST /api/contact. */
+/** The contact form (docs/product.md, Landing page), checked alike by the form and by POST /api/contact. */
 export const contactMessageSchema = z.object({
   name: requiredText(CONTACT_MESSAGES.nameRequired, CONTACT_LIMITS.name, CONTACT_MESSAGES.nameTooLong),
   email: requiredText(CONTACT_MESSAGES.emailRequired, CONTACT_LIMITS.email, CONTACT_MESSAGES.emailTooLong).regex(

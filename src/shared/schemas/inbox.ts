@@ -10,7 +10,6 @@ export const inboxMessageSchema = z.object({
   handled: z.boolean(),
   createdAt: z.string(),
 });
-export type InboxMessageDto = z.infer<typeof inboxMessageSchema>;
 
 export const inboxSchema = z.object({ messages: z.array(inboxMessageSchema), unhandled: z.number().int() });
 export type InboxDto = z.infer<typeof inboxSchema>;

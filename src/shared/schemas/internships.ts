@@ -11,10 +11,10 @@ export const weekPlanSchema = z.object({
 });
 export type WeekPlan = z.infer<typeof weekPlanSchema>;
 
-/** An empty weeks box means zero weeks (spec §5), which the form refuses to save. */
+/** An empty weeks box means zero weeks (docs/product.md, Internships), which the form refuses to save. */
 export const parseWeeks = (raw: string): number => (raw.trim() === "" ? 0 : Math.max(0, Math.floor(Number(raw) || 0)));
 
-/** Resizing the week count keeps the plans already written (spec §5). */
+/** Resizing the week count keeps the plans already written (docs/product.md, Internships). */
 export const resizeWeekPlans = (plans: readonly WeekPlan[], weeks: number): WeekPlan[] =>
   Array.from({ length: weeks }, (_, i) => plans[i] ?? { title: "", deliverables: "" });
 

@@ -11,7 +11,7 @@ export const phoneKey = (phone: string): string => phone.replace(/\D/g, "");
 
 /**
  * The interviewer form (add and edit), shared by the console and the server. Values are trimmed;
- * fields are checked in the spec's order (§5), so the first problem is the one the spec names.
+ * fields are checked in the documented order (docs/product.md, Interviewers), so the first problem is the one users are told.
  */
 export const interviewerInputSchema = z.object({
   name: text(MESSAGES.interviewerNameEmailRequired),

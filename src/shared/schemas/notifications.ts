@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The in-app events a student hears about (PRODUCT.md §6). */
+/** The in-app events a student hears about (docs/product.md, Dashboard). */
 export const NOTIFICATION_TYPES = [
   "booking_confirmed",
   "booking_rescheduled",
@@ -20,7 +20,6 @@ export const notificationSchema = z.object({
   readAt: z.string().nullable(),
   createdAt: z.string(),
 });
-export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListSchema = z.object({
   items: z.array(notificationSchema),

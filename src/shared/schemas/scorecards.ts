@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SCORECARD_MESSAGES } from "../messages.js";
 
-/** Areas a mock interview is scored on (spec §1); packages with a phone round add it (spec §2). */
+/** Areas a mock interview is scored on; packages with a phone round add it (docs/product.md, After the session). */
 export const SCORE_AREAS = ["resume", "technical", "communication", "phoneScreen"] as const;
 export type ScoreArea = (typeof SCORE_AREAS)[number];
 

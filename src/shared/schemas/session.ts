@@ -3,7 +3,7 @@ import { z } from "zod";
 export const meResponseSchema = z.object({
   user: z.object({ id: z.string(), email: z.string(), name: z.string(), image: z.string().nullable() }).nullable(),
   isAdmin: z.boolean(),
-  /** Derived: the user has a confirmed booking or enrolment (PRODUCT.md §5). */
+  /** Derived: the user has a confirmed booking or enrolment (docs/product.md, Payment). */
   bookingDone: z.boolean(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

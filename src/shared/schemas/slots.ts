@@ -16,7 +16,7 @@ export const meetingLinkSchema = z
     message: ADMIN_MESSAGES.meetingLinkInvalid,
   });
 
-/** Capacity: at least 1, floored to a whole number (spec §5). */
+/** Capacity: at least 1, floored to a whole number (docs/product.md, Slots). */
 export const normalizeCapacity = (value: number): number => Math.max(1, Math.floor(Number.isFinite(value) ? value : 1));
 export const capacitySchema = z.coerce.number().catch(1).transform(normalizeCapacity);
 
@@ -46,7 +46,7 @@ export interface TimingMessages {
   endTooSoon: string;
 }
 
-/** Date, times, not before today (in the zone), end at least 5 minutes ahead, end after start: spec §5 order. */
+/** Date, times, not before today (in the zone), end at least 5 minutes ahead, end after start, in the order of docs/product.md, Slots. */
 export function timingProblem(
   input: { date: string; start: string; end: string },
   now: Date,
@@ -65,7 +65,7 @@ export function timingProblem(
 }
 
 /**
- * Spec §5 slot rules in the spec's order. `interviewerTypes` is undefined when no (active)
+ * The slot rules in the order of docs/product.md, Slots. `interviewerTypes` is undefined when no (active)
  * interviewer is chosen. Returns the first failing message or, when all pass, the instants to store.
  */
 export function slotProblem(
@@ -85,7 +85,7 @@ export function slotProblem(
 
 /**
  * The whole slot form check, as the server runs it: the body's shape first (the route schema),
- * then the spec's rules. The console runs this before sending, so both show the same first message.
+ * then the slot rules (docs/product.md, Slots). The console runs this before sending, so both show the same first message.
  */
 export function checkSlotForm(
   form: SlotForm,

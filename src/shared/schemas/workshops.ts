@@ -23,7 +23,7 @@ export const workshopInputSchema = z.object({
 export type WorkshopForm = z.input<typeof workshopInputSchema>;
 export type WorkshopInput = z.output<typeof workshopInputSchema>;
 
-/** The slot timing rules (spec §5) in the same order, worded for a workshop. */
+/** The slot timing rules (docs/product.md, Slots) in the same order, worded for a workshop. */
 export function workshopTimingProblem(
   input: Pick<WorkshopInput, "date" | "start" | "end">,
   now: Date,

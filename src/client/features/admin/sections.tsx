@@ -19,7 +19,7 @@ export interface AdminSection {
   element: ReactNode;
 }
 
-/** The console's sections in tab order: the spec's three first (§2), then ours (PRODUCT.md §8). */
+/** The console's sections in tab order: Slots, Interviewers and Internships first (docs/product.md, Admin console). */
 export const ADMIN_SECTIONS: AdminSection[] = [
   { id: "slots", label: "Slots", element: <SlotsSection /> },
   { id: "interviewers", label: "Interviewers", element: <InterviewersSection /> },

@@ -1,11 +1,11 @@
 import { Link, useParams } from "react-router";
 import { CERTIFICATE_KIND_LABELS } from "../../../shared/schemas/certificates.js";
 import { ApiError } from "../../lib/api.js";
+import { useClientConfig } from "../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../ui/alert.js";
-import { useClientConfig } from "../session/api/get-config.js";
 import { useCertificate } from "./api/get-certificate.js";
 
-/** Public check of a certificate by its code (PRODUCT.md §7): anyone with the link can open it. */
+/** Public check of a certificate by its code (docs/product.md, After the session): anyone with the link can open it. */
 export default function CertificateRoute() {
   const { code = "" } = useParams();
   const certificate = useCertificate(code);

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { CONTACT_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import { lazyRoute } from "../../lib/lazy.js";
-import { useMe } from "../session/api/get-me.js";
+import { useMe } from "../../shared/session/get-me.js";
 import { Hero } from "./components/hero.js";
 import { ContactSection, FaqSection, StoriesSection } from "./components/lower-sections.js";
 import { PendingDialog } from "./components/pending-dialog.js";
@@ -16,7 +16,7 @@ import "./landing.css";
 
 // Opened on demand, so their code stays out of the first paint of `/`.
 const SignInDialog = lazyRoute(async () => {
-  const { SignInDialog } = await import("../auth/components/sign-in-dialog.js");
+  const { SignInDialog } = await import("../../shared/auth/sign-in-dialog.js");
   return { default: SignInDialog };
 });
 const LegalDialog = lazyRoute(() => import("./components/legal-dialog.js"));

@@ -1,6 +1,6 @@
 import type { ServiceType } from "../../../shared/constants.js";
 
-/** The page's anchored sections, in the spec's order (spec §2 "Landing page"). */
+/** The page's anchored sections, in order (docs/product.md, Landing page). */
 export const SECTIONS = [
   { id: "home", label: "Home" },
   { id: "mockInterview", label: "Mock Interviews" },

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { MESSAGES } from "../../../../shared/messages.js";
+import { useMe } from "../../../shared/session/get-me.js";
+import { useSignOut } from "../../../shared/session/sign-out.js";
 import { Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
-import { useMe } from "../../session/api/get-me.js";
-import { useSignOut } from "../../session/api/sign-out.js";
 
-/** Spec §4 admin access: checking, signed out, authorized or unauthorized. Failure = unauthorized. */
+/** Admin access (docs/product.md, Admins): checking, signed out, authorized or unauthorized. Failure = unauthorized. */
 export function AdminGate({ children }: { children: ReactNode }) {
   const me = useMe();
   if (me.isPending) {

@@ -6,10 +6,10 @@ import {
   type AuditEntryDto,
 } from "../../../../shared/schemas/audit.js";
 import { formatInstant } from "../../../../shared/time.js";
+import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 import { SelectField } from "../../../ui/field.js";
-import { useClientConfig } from "../../session/api/get-config.js";
 import { useAudit } from "../api/get-audit.js";
 import { SectionLayout } from "./section-layout.js";
 

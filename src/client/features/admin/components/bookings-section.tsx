@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { formatPaise } from "../../../../shared/money.js";
 import { formatInstant } from "../../../../shared/time.js";
+import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { SelectField, TextField } from "../../../ui/field.js";
-import { AfterSessionActions } from "../../admin-bookings/components/after-session-actions.js";
-import { useClientConfig } from "../../session/api/get-config.js";
 import { type BookingFilter, useBookings } from "../api/get-bookings.js";
+import { AfterSessionActions } from "./after-session-actions.js";
 import { SectionLayout } from "./section-layout.js";
 
 const STATUSES = [
@@ -20,7 +20,7 @@ const STATUSES = [
 ];
 const words = (value: string) => value.replaceAll("_", " ");
 
-/** Every booking with its student and payment; the after-session actions come from admin-bookings. */
+/** Every booking with its student and payment, with the after-session actions. */
 export function BookingsSection() {
   const config = useClientConfig();
   const [filter, setFilter] = useState<BookingFilter>({ kind: "", status: "", from: "", to: "" });

@@ -4,7 +4,7 @@ import { Button } from "../../../ui/button.js";
 import { Dialog } from "../../../ui/dialog.js";
 
 interface ConfirmDialogProps {
-  /** The question, as the spec words it ("Delete this slot?"); also the dialog's name. */
+  /** The question, as messages.ts words it ("Delete this slot?"); also the dialog's name. */
   title: string;
   children?: ReactNode;
   confirmLabel: string;

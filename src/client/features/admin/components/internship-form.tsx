@@ -14,18 +14,17 @@ import {
   resizeWeekPlans,
   type WeekPlan,
 } from "../../../../shared/schemas/internships.js";
-import { Alert } from "../../../ui/alert.js";
-import { Button } from "../../../ui/button.js";
 import { SelectField, TextField } from "../../../ui/field.js";
 import { useAddInternship } from "../api/add-internship.js";
 import { useEditInternship } from "../api/edit-internship.js";
+import { AdminForm, CapacityField } from "./admin-form.js";
 
 type Track = (typeof INTERNSHIP_TRACKS)[number];
 interface Draft {
   title: string;
   mentor: string;
   startDate: string;
-  /** As typed: empty means zero weeks (spec §5). */
+  /** As typed: empty means zero weeks (docs/product.md, Internships). */
   weeks: string;
   /** Every plan written so far; shrinking the weeks hides entries, growing shows them again. */
   plans: WeekPlan[];
@@ -98,13 +97,15 @@ export function InternshipForm({ editing, onDone }: { editing: InternshipDto | u
 
   const error = problem ?? save.error?.message;
   return (
-    <form
-      noValidate
+    <AdminForm
+      label={editing ? "Edit internship" : "Add internship"}
+      heading={editing ? "Edit internship" : "Add internship"}
+      error={error}
+      pending={save.isPending}
+      submitLabel={editing ? "Save changes" : "Add internship"}
       onSubmit={submit}
-      aria-label={editing ? "Edit internship" : "Add internship"}
-      className="space-y-3 rounded-xl border border-slate-300 bg-white p-4"
+      onCancel={editing ? onDone : undefined}
     >
-      <h3 className="text-lg font-semibold text-slate-900">{editing ? "Edit internship" : "Add internship"}</h3>
       <TextField label="Title" placeholder={DEFAULT_INTERNSHIP_TITLE} value={draft.title} onChange={set("title")} />
       <TextField label="Mentor" value={draft.mentor} onChange={set("mentor")} />
       <div className="grid grid-cols-2 gap-3">
@@ -123,7 +124,7 @@ export function InternshipForm({ editing, onDone }: { editing: InternshipDto | u
             </option>
           ))}
         </SelectField>
-        <TextField label="Seats" type="number" min={1} step={1} value={draft.capacity} onChange={set("capacity")} />
+        <CapacityField label="Seats" value={draft.capacity} onChange={set("capacity")} />
       </div>
       <TextField label="Meeting link" type="url" value={draft.meetingLink} onChange={set("meetingLink")} />
       {weeks > 0 && (
@@ -148,17 +149,6 @@ export function InternshipForm({ editing, onDone }: { editing: InternshipDto | u
           </ol>
         </fieldset>
       )}
-      {error && <Alert tone="error">{error}</Alert>}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : editing ? "Save changes" : "Add internship"}
-        </Button>
-        {editing && (
-          <Button variant="secondary" onClick={onDone}>
-            Cancel
-          </Button>
-        )}
-      </div>
-    </form>
+    </AdminForm>
   );
 }

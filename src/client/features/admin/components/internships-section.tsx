@@ -10,7 +10,7 @@ import { ConfirmDialog } from "./confirm-dialog.js";
 import { InternshipForm } from "./internship-form.js";
 import { SectionLayout } from "./section-layout.js";
 
-/** Spec §2 add form and list (newest start date first), with edit and delete. */
+/** The add form and list (newest start date first), with edit and delete. */
 export function InternshipsSection() {
   const internships = useInternships();
   const remove = useDeleteInternship();

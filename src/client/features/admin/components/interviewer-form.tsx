@@ -10,11 +10,10 @@ import {
   phoneOwnerSchema,
 } from "../../../../shared/schemas/interviewers.js";
 import { ApiError } from "../../../lib/api.js";
-import { Alert } from "../../../ui/alert.js";
-import { Button } from "../../../ui/button.js";
 import { TextField } from "../../../ui/field.js";
 import { useAddInterviewer } from "../api/add-interviewer.js";
 import { useEditInterviewer } from "../api/edit-interviewer.js";
+import { AdminForm } from "./admin-form.js";
 import { ConfirmDialog } from "./confirm-dialog.js";
 
 type TextKey = "name" | "email" | "phone" | "qualification" | "reviewedBy";
@@ -28,7 +27,7 @@ function phoneOwnerOf(error: unknown): PhoneOwner | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Add or edit an interviewer with the spec's rules and messages (§5), checked before sending. */
+/** Add or edit an interviewer with the rules and messages of docs/product.md, Interviewers, checked before sending. */
 export function InterviewerForm({ editing, onDone }: { editing: InterviewerDto | undefined; onDone: () => void }) {
   const add = useAddInterviewer();
   const edit = useEditInterviewer();
@@ -65,13 +64,15 @@ export function InterviewerForm({ editing, onDone }: { editing: InterviewerDto |
   // On add, a taken phone opens the overwrite question instead of an error line.
   const error = problem ?? (owner ? undefined : save.error?.message);
   return (
-    <form
-      noValidate
+    <AdminForm
+      label={editing ? "Edit interviewer" : "Add interviewer"}
+      heading={editing ? `Edit ${editing.name}` : "Add interviewer"}
+      error={error}
+      pending={save.isPending}
+      submitLabel={editing ? "Save changes" : "Add interviewer"}
       onSubmit={submit}
-      aria-label={editing ? "Edit interviewer" : "Add interviewer"}
-      className="space-y-3 rounded-xl border border-slate-300 bg-white p-4"
+      onCancel={editing ? onDone : undefined}
     >
-      <h3 className="text-lg font-semibold text-slate-900">{editing ? `Edit ${editing.name}` : "Add interviewer"}</h3>
       <TextField label="Name" autoComplete="off" value={form.name} onChange={set("name")} />
       <TextField label="Email" type="email" autoComplete="off" value={form.email} onChange={set("email")} />
       <TextField label="Phone" type="tel" autoComplete="off" value={form.phone} onChange={set("phone")} />
@@ -97,17 +98,6 @@ export function InterviewerForm({ editing, onDone }: { editing: InterviewerDto |
           ))}
         </div>
       </fieldset>
-      {error && <Alert tone="error">{error}</Alert>}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : editing ? "Save changes" : "Add interviewer"}
-        </Button>
-        {editing && (
-          <Button variant="secondary" onClick={onDone}>
-            Cancel
-          </Button>
-        )}
-      </div>
       {owner && (
         <ConfirmDialog
           title="This phone number is already taken"
@@ -132,6 +122,6 @@ export function InterviewerForm({ editing, onDone }: { editing: InterviewerDto |
           <p className="mt-2">{ADMIN_MESSAGES.overwriteQuestion}</p>
         </ConfirmDialog>
       )}
-    </form>
+    </AdminForm>
   );
 }

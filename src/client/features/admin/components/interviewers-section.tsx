@@ -10,7 +10,7 @@ import { ConfirmDialog } from "./confirm-dialog.js";
 import { InterviewerForm } from "./interviewer-form.js";
 import { SectionLayout } from "./section-layout.js";
 
-/** Spec §2: add form and the list by name, Active/Inactive pill, menu with edit and delete. */
+/** The add form and the list by name (docs/product.md, Interviewers), Active/Inactive pill, menu with edit and delete. */
 export function InterviewersSection() {
   const interviewers = useInterviewers();
   const toggle = useToggleInterviewer();

@@ -1,7 +1,7 @@
 import { formatInstant } from "../../../../shared/time.js";
+import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
-import { useClientConfig } from "../../session/api/get-config.js";
 import { useInbox } from "../api/get-inbox.js";
 import { useMarkHandled } from "../api/mark-handled.js";
 import { SectionLayout } from "./section-layout.js";

@@ -11,7 +11,7 @@ import { usePrices } from "../api/get-prices.js";
 import { useSetPrice } from "../api/set-price.js";
 import { SectionLayout } from "./section-layout.js";
 
-/** The nine packages (PRODUCT.md §4): availability and price in whole rupees. */
+/** The nine packages (docs/product.md, Catalog): availability and price in whole rupees. */
 export function PricingSection() {
   const prices = usePrices();
   return (

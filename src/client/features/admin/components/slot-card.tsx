@@ -2,8 +2,8 @@ import { useState } from "react";
 import { MESSAGES } from "../../../../shared/messages.js";
 import type { SlotDto } from "../../../../shared/schemas/slots.js";
 import { formatClock } from "../../../../shared/time.js";
-import { CancelWithRefundDialog } from "../../admin-bookings/components/cancel-booking-dialog.js";
 import { useDeleteSlot } from "../api/delete-slot.js";
+import { CancelWithRefundDialog } from "./cancel-booking-dialog.js";
 import { ConfirmDialog } from "./confirm-dialog.js";
 
 const PACKAGE_NAMES: Record<string, string> = { service: "Service", product: "Product", maang: "MAANG" };

@@ -2,13 +2,12 @@ import { type FormEvent, useState } from "react";
 import { DEFAULT_SLOT_END, DEFAULT_SLOT_START } from "../../../../shared/constants.js";
 import { checkSlotForm, type SlotDto, type SlotForm } from "../../../../shared/schemas/slots.js";
 import { formatDayLabel, zonedTime } from "../../../../shared/time.js";
-import { Alert } from "../../../ui/alert.js";
-import { Button } from "../../../ui/button.js";
 import { Dialog } from "../../../ui/dialog.js";
 import { SelectField, TextAreaField, TextField } from "../../../ui/field.js";
 import { useAddSlot } from "../api/add-slot.js";
 import { useEditSlot } from "../api/edit-slot.js";
 import { useInterviewers } from "../api/get-interviewers.js";
+import { AdminForm, CapacityStatusFields } from "./admin-form.js";
 
 export type SlotEditing = { slot?: SlotDto; date: string };
 
@@ -23,7 +22,7 @@ const initialForm = ({ slot, date }: SlotEditing, zone: string): Required<SlotFo
   meetingLink: slot?.meetingLink ?? "",
 });
 
-/** Add or edit a slot. The spec's rules run here first, then on the server, with the same messages. */
+/** Add or edit a slot. The slot rules (docs/product.md, Slots) run here first, then on the server, with the same messages. */
 export function SlotFormDialog({
   editing,
   zone,
@@ -64,11 +63,14 @@ export function SlotFormDialog({
         editing.slot ? `Edit slot on ${formatDayLabel(editing.date)}` : `Add slot on ${formatDayLabel(editing.date)}`
       }
     >
-      <form
-        noValidate
+      <AdminForm
+        label={editing.slot ? "Edit slot" : "Add slot"}
+        error={error}
+        pending={save.isPending}
+        submitLabel="Save slot"
         onSubmit={submit}
-        aria-label={editing.slot ? "Edit slot" : "Add slot"}
-        className="mt-4 space-y-3"
+        onCancel={onClose}
+        inDialog
       >
         <SelectField
           label="Interviewer"
@@ -93,20 +95,12 @@ export function SlotFormDialog({
           <TextField label="End" type="time" value={form.end} onChange={set("end")} />
         </div>
         <TextAreaField label="Details" rows={2} value={form.details} onChange={set("details")} />
-        <div className="grid grid-cols-2 gap-3">
-          <TextField
-            label="Capacity"
-            type="number"
-            min={1}
-            step={1}
-            value={String(form.capacity)}
-            onChange={set("capacity")}
-          />
-          <SelectField label="Status" value={form.status} onChange={set("status")}>
-            <option value="published">Published</option>
-            <option value="draft">Draft</option>
-          </SelectField>
-        </div>
+        <CapacityStatusFields
+          capacity={String(form.capacity)}
+          status={form.status}
+          onCapacity={set("capacity")}
+          onStatus={set("status")}
+        />
         <TextField
           label="Meeting link"
           type="url"
@@ -115,16 +109,7 @@ export function SlotFormDialog({
           value={form.meetingLink}
           onChange={set("meetingLink")}
         />
-        {error && <Alert tone="error">{error}</Alert>}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? "Saving…" : "Save slot"}
-          </Button>
-        </div>
-      </form>
+      </AdminForm>
     </Dialog>
   );
 }

@@ -1,15 +1,15 @@
 import { useState } from "react";
 import { addDays, formatDayLabel, weekDates, weekStartMonday, zonedDate } from "../../../../shared/time.js";
+import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
-import { useClientConfig } from "../../session/api/get-config.js";
 import { useWeekSlots } from "../api/get-week-slots.js";
 import { useSlotStream } from "../api/slot-stream.js";
 import { SectionLayout } from "./section-layout.js";
 import { SlotCard } from "./slot-card.js";
 import { type SlotEditing, SlotFormDialog } from "./slot-form-dialog.js";
 
-/** Spec §2: the week from Monday in the platform zone, seven day columns, add a slot on any day. */
+/** The week from Monday in the platform zone (docs/product.md, Admin console), seven day columns, add a slot on any day. */
 export function SlotsSection() {
   const config = useClientConfig();
   const zone = config.data?.timeZone ?? "Asia/Kolkata";

@@ -6,11 +6,10 @@ import {
   type WorkshopDto,
 } from "../../../../shared/schemas/workshops.js";
 import { zonedDate, zonedTime } from "../../../../shared/time.js";
-import { Alert } from "../../../ui/alert.js";
-import { Button } from "../../../ui/button.js";
 import { SelectField, TextField } from "../../../ui/field.js";
 import { useAddWorkshop } from "../api/add-workshop.js";
 import { useEditWorkshop } from "../api/edit-workshop.js";
+import { AdminForm, CapacityStatusFields } from "./admin-form.js";
 
 const BLANK: Required<Form> = {
   title: "",
@@ -74,13 +73,15 @@ export function WorkshopForm({
 
   const error = problem ?? save.error?.message;
   return (
-    <form
-      noValidate
+    <AdminForm
+      label={editing ? "Edit workshop" : "Add workshop"}
+      heading={editing ? "Edit workshop" : "Add workshop"}
+      error={error}
+      pending={save.isPending}
+      submitLabel={editing ? "Save changes" : "Add workshop"}
       onSubmit={submit}
-      aria-label={editing ? "Edit workshop" : "Add workshop"}
-      className="space-y-3 rounded-xl border border-slate-300 bg-white p-4"
+      onCancel={editing ? onDone : undefined}
     >
-      <h3 className="text-lg font-semibold text-slate-900">{editing ? "Edit workshop" : "Add workshop"}</h3>
       <TextField label="Title" value={form.title} onChange={set("title")} />
       <div className="grid grid-cols-2 gap-3">
         <SelectField label="Topic" value={form.topicKey} onChange={set("topicKey")}>
@@ -101,32 +102,13 @@ export function WorkshopForm({
         <TextField label="Start" type="time" value={form.start} onChange={set("start")} />
         <TextField label="End" type="time" value={form.end} onChange={set("end")} />
       </div>
-      <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Capacity"
-          type="number"
-          min={1}
-          step={1}
-          value={String(form.capacity)}
-          onChange={set("capacity")}
-        />
-        <SelectField label="Status" value={form.status} onChange={set("status")}>
-          <option value="published">Published</option>
-          <option value="draft">Draft</option>
-        </SelectField>
-      </div>
+      <CapacityStatusFields
+        capacity={String(form.capacity)}
+        status={form.status}
+        onCapacity={set("capacity")}
+        onStatus={set("status")}
+      />
       <TextField label="Meeting link" type="url" value={form.meetingLink} onChange={set("meetingLink")} />
-      {error && <Alert tone="error">{error}</Alert>}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : editing ? "Save changes" : "Add workshop"}
-        </Button>
-        {editing && (
-          <Button variant="secondary" onClick={onDone}>
-            Cancel
-          </Button>
-        )}
-      </div>
-    </form>
+    </AdminForm>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { MeResponse } from "../../../../shared/schemas/session.js";
 import { NotificationBell } from "./notification-bell.js";
 
-/** Sticky header: search box, notifications bell and profile chip (spec §2). */
+/** Sticky header: search box, notifications bell and profile chip (docs/product.md, Dashboard). */
 export function DashboardHeader({
   user,
   search,

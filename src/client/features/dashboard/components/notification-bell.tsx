@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatInstant } from "../../../../shared/time.js";
+import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Spinner } from "../../../ui/alert.js";
-import { useClientConfig } from "../../session/api/get-config.js";
 import { useNotifications } from "../api/get-notifications.js";
 import { useMarkAllNotificationsRead } from "../api/mark-all-notifications-read.js";
 import { useMarkNotificationRead } from "../api/mark-notification-read.js";

@@ -19,7 +19,7 @@ const OPTIONS = [
   },
 ] as const;
 
-/** Shown instead of empty cards until the student has a booking (PRODUCT.md §6). */
+/** Shown instead of empty cards until the student has a booking (docs/product.md, Dashboard). */
 export function OnboardingCallToAction() {
   return (
     <Panel title="Start with your first booking">

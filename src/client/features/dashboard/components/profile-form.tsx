@@ -1,15 +1,15 @@
 import { type FormEvent, useState } from "react";
-import { PHONE_DEFAULT_PREFIX } from "../../../../shared/constants.js";
 import { MESSAGES } from "../../../../shared/messages.js";
-import { normalizePhone, type ProfileResponse, profileSchema } from "../../../../shared/schemas/booking.js";
+import { normalizePhone, type ProfileResponse } from "../../../../shared/schemas/booking.js";
+import { PhoneVerification } from "../../../shared/profile/phone-verification.js";
+import { useProfile, useSaveProfile } from "../../../shared/profile/profile.js";
+import { ProfileFields } from "../../../shared/profile/profile-fields.js";
+import { useProfileForm } from "../../../shared/profile/use-profile-form.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
-import { useProfile, useSaveProfile } from "../../profile/api/profile.js";
-import { PhoneVerification } from "../../profile/components/phone-verification.js";
-import { ProfileFields } from "../../profile/components/profile-fields.js";
 import { Panel } from "./panel.js";
 
-/** Edit the profile; a new phone number is saved only after its OTP is verified (spec §5). */
+/** Edit the profile; a new phone number is saved only after its OTP is verified (docs/product.md, Profile). */
 export function ProfileForm() {
   const profile = useProfile();
   return (
@@ -24,25 +24,15 @@ export function ProfileForm() {
 function ProfileEditor({ data }: { data: ProfileResponse }) {
   const saved = data.profile;
   const save = useSaveProfile();
-  const [form, setForm] = useState({
-    firstName: saved?.firstName ?? "",
-    lastName: saved?.lastName ?? "",
-    qualification: saved?.qualification ?? "",
-    status: saved?.status ?? "",
-    phone: saved?.phone ?? PHONE_DEFAULT_PREFIX,
-  });
+  const { form, change: setField, parsed, issueOf, phoneKey, verified } = useProfileForm(saved, data.verifiedPhones);
   const [submitted, setSubmitted] = useState(false);
 
   const change = (key: keyof typeof form, value: string) => {
     save.reset();
-    setForm((f) => ({ ...f, [key]: value }));
+    setField(key, value);
   };
-  const parsed = profileSchema.safeParse(form);
-  const fieldError = (key: keyof typeof form) =>
-    submitted || form[key] !== "" ? parsed.error?.issues.find((i) => i.path[0] === key)?.message : undefined;
-  const phoneKey = normalizePhone(form.phone);
+  const fieldError = (key: keyof typeof form) => (submitted || form[key] !== "" ? issueOf(key) : undefined);
   const phoneChanged = !saved || normalizePhone(saved.phone) !== phoneKey;
-  const verified = data.verifiedPhones.includes(phoneKey);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

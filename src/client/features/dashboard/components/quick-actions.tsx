@@ -10,7 +10,7 @@ const tile =
 
 type Action = { title: string; text: string } & ({ to: string } | { dialog: "practice" | "report" });
 
-/** The spec's six quick actions, each leading somewhere real. */
+/** The six quick actions (docs/product.md, Dashboard), each leading somewhere real. */
 const ACTIONS: Action[] = [
   { title: "Book mock", text: "Pick a slot with a professional", to: "/onboarding?type=mockInterview" },
   { title: "15-minute practice", text: "A timed drill, right now", dialog: "practice" },

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "react-router";
 import type { DashboardTab } from "../../../../shared/schemas/dashboard.js";
-import { useSignOut } from "../../session/api/sign-out.js";
+import { useSignOut } from "../../../shared/session/sign-out.js";
 
 export const TAB_LABELS: Record<DashboardTab, string> = {
   overview: "Overview",
@@ -13,7 +13,7 @@ export const TAB_LABELS: Record<DashboardTab, string> = {
 const itemClass =
   "flex min-h-11 w-full items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-800 hover:bg-slate-100";
 
-/** Overview, Interviews, Workshops, Internships, Profile, Logout (spec §2). */
+/** Overview, Interviews, Workshops, Internships, Profile, Logout (docs/product.md, Dashboard). */
 export function Sidebar({ active }: { active: DashboardTab }) {
   const signOut = useSignOut();
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ import { Panel } from "./panel.js";
 
 const arrow = "grid size-11 place-items-center rounded-lg border border-slate-300 text-slate-800 hover:bg-slate-50";
 
-/** Monday-to-Sunday week (spec §9) of the student's sessions, in the platform zone. */
+/** Monday-to-Sunday week (docs/product.md, Dashboard) of the student's sessions, in the platform zone. */
 export function WeekCalendar({ sessions, zone }: { sessions: DashboardSession[]; zone: string }) {
   const today = zonedDate(new Date(), zone);
   const [monday, setMonday] = useState(() => weekStartMonday(today));

@@ -12,7 +12,7 @@ const FIELDS: readonly Field[] = ["name", "email", "subject", "message"];
 const EMPTY: Record<Field, string> = { name: "", email: "", subject: "", message: "" };
 
 /**
- * The contact form (spec §2, §4): checked with the server's schema, 'Sending…' while it posts,
+ * The contact form (docs/product.md, Landing page): checked with the server's schema, 'Sending…' while it posts,
  * 'Message sent!' after. Unlike the old app a failure is shown, and what was typed stays.
  */
 export default function ContactForm() {

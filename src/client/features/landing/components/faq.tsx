@@ -1,12 +1,13 @@
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import type { CatalogKey } from "../../../../shared/constants.js";
 import { formatPaise } from "../../../../shared/money.js";
-import { useCatalogItems } from "../api/get-catalog.js";
+import { useCatalog } from "../../../shared/catalog/get-catalog.js";
+import { Tabs } from "../../../ui/tabs.js";
 import { FAQ, FAQ_TOPICS, type FaqTopic } from "../content/faq.js";
 import { useIsWide } from "../hooks/use-media-query.js";
 
 function useAnswerText() {
-  const catalog = useCatalogItems();
+  const catalog = useCatalog();
   return (answer: string) =>
     answer.replace(/\{price:(\w+)\}/g, (_, key: string) => {
       const item = catalog.data?.get(key as CatalogKey);
@@ -15,7 +16,7 @@ function useAnswerText() {
 }
 
 /**
- * FAQ tabs (spec §2, §4): switching tabs closes the open question. From 768 px an answer is a
+ * FAQ tabs (docs/product.md, Landing page): switching tabs closes the open question. From 768 px an answer is a
  * tooltip shown on hover or keyboard focus (Escape hides it); below, a tap expands it, one at a time.
  */
 export default function Faq() {
@@ -23,67 +24,27 @@ export default function Faq() {
   const [open, setOpen] = useState<number | null>(null);
   const wide = useIsWide();
   const baseId = useId();
-  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
-  const select = (index: number) => {
-    const next = FAQ_TOPICS[index];
-    if (!next) return;
-    setTopic(next.id);
+  const select = (next: FaqTopic) => {
+    setTopic(next);
     setOpen(null);
-    tabRefs.current[index]?.focus();
-  };
-
-  const onTabKey = (event: KeyboardEvent, index: number) => {
-    const last = FAQ_TOPICS.length - 1;
-    const target =
-      event.key === "ArrowRight"
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === "ArrowLeft"
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : undefined;
-    if (target === undefined) return;
-    event.preventDefault();
-    select(target);
   };
 
   const answer = useAnswerText();
   const items = FAQ[topic];
   return (
     <div>
-      <div role="tablist" aria-label="Questions about" className="flex flex-wrap gap-2">
-        {FAQ_TOPICS.map((t, index) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              tabRefs.current[index] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${t.id}`}
-            aria-selected={topic === t.id}
-            aria-controls={`${baseId}-panel`}
-            tabIndex={topic === t.id ? 0 : -1}
-            onClick={() => select(index)}
-            onKeyDown={(event) => onTabKey(event, index)}
-            className={`min-h-11 rounded-full px-4 text-sm font-semibold ${
-              topic === t.id
-                ? "bg-brand-700 text-white"
-                : "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
-            }`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${topic}`} className="mt-4">
+      <Tabs
+        label="Questions about"
+        items={FAQ_TOPICS}
+        selected={topic}
+        onSelect={select}
+        listClassName="flex flex-wrap gap-2"
+        tabClassName={(selected) =>
+          `min-h-11 rounded-full px-4 text-sm font-semibold ${selected ? "bg-brand-700 text-white" : "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"}`
+        }
+        panelClassName="mt-4"
+      >
         <ul className="grid gap-2 md:grid-cols-2">
           {items.map((item, index) =>
             wide ? (
@@ -109,7 +70,7 @@ export default function Faq() {
             ),
           )}
         </ul>
-      </div>
+      </Tabs>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { MESSAGES } from "../../../../shared/messages.js";
 import { Dialog } from "../../../ui/dialog.js";
 import { LEGAL, LEGAL_LAST_UPDATED_TEXT } from "../content/legal.js";
 
-/** Privacy policy and terms in a modal (spec §2); closes by outside click or Escape. */
+/** Privacy policy and terms in a modal (docs/product.md, Landing page); closes by outside click or Escape. */
 export default function LegalDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog

@@ -1,10 +1,10 @@
 import { CATALOG_LABELS, type CatalogKey } from "../../../../shared/constants.js";
 import { formatPaise } from "../../../../shared/money.js";
-import { useCatalogItems } from "../api/get-catalog.js";
+import { useCatalog } from "../../../shared/catalog/get-catalog.js";
 
-/** Packages with the server's current price and availability (PRODUCT.md §4). */
+/** Packages with the server's current price and availability (docs/product.md, Catalog). */
 export function PackageList({ packages }: { packages: ReadonlyArray<{ key: CatalogKey; detail: string }> }) {
-  const catalog = useCatalogItems();
+  const catalog = useCatalog();
   return (
     <ul className="space-y-2">
       {packages.map(({ key, detail }) => {

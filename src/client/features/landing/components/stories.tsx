@@ -19,7 +19,7 @@ const categoryLabel: Record<Testimonial["category"], string> = {
   internship: "Internship",
 };
 
-/** 14 cards below 768 px, 22 from 768, 28 from 1280, 32 from 1536 (spec §9). */
+/** 14 cards below 768 px, 22 from 768, 28 from 1280, 32 from 1536 (docs/product.md, Landing page). */
 function cardCountFor(width: number): number {
   return TESTIMONIAL_CARD_COUNTS.find((c) => width >= c.minWidth)?.count ?? 14;
 }
@@ -56,7 +56,7 @@ function Card({ testimonial, size }: { testimonial: Testimonial; size: Size }) {
   );
 }
 
-/** The testimonial wall (spec §2): floating cards, or a still grid of the first 6 for reduced motion. */
+/** The testimonial wall (docs/product.md, Landing page): floating cards, or a still grid of the first 6 for reduced motion. */
 export default function Stories() {
   const reducedMotion = usePrefersReducedMotion();
   const count = useCardCount();

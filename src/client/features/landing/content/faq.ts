@@ -167,5 +167,5 @@ const workshop: FaqItem[] = [
   },
 ];
 
-/** Spec §2: 18, 10 and 8 questions. */
+/** 18, 10 and 8 questions (docs/product.md, Landing page). */
 export const FAQ: Readonly<Record<FaqTopic, readonly FaqItem[]>> = { mock, internship, workshop };

@@ -14,7 +14,7 @@ export const LEGAL_LAST_UPDATED_TEXT = `Last updated: ${LEGAL_LAST_UPDATED}`;
 
 const COMPANY = "CareerPrep, Bengaluru, Karnataka, India";
 
-/** Privacy policy and terms (spec §2), written for this product and for Indian law. */
+/** Privacy policy and terms (docs/product.md, Landing page), written for this product and for Indian law. */
 export const LEGAL: readonly LegalPart[] = [
   {
     heading: "Privacy Policy",

@@ -8,7 +8,7 @@ import {
 
 export interface ServiceContent {
   id: ServiceType;
-  /** Hero card title (spec §2: Mock Interviews, Internships, Workshops). */
+  /** Hero card title (docs/product.md, Landing page: Mock Interviews, Internships, Workshops). */
   name: string;
   heroText: string;
   cta: string;
@@ -20,7 +20,7 @@ export interface ServiceContent {
   steps: ReadonlyArray<{ title: string; text: string }>;
 }
 
-/** The three services of spec §1, with the four-step process of each. */
+/** The three services, with the four-step process of each (docs/product.md, Landing page). */
 export const SERVICES: readonly ServiceContent[] = [
   {
     id: "mockInterview",

@@ -6,7 +6,7 @@ export interface Testimonial {
   category: "mock" | "workshop" | "internship";
 }
 
-/** Static sample stories (spec §3 "Testimonial"); the wall shows the first 14 to 32 by width. */
+/** Static sample stories (docs/product.md, Landing page); the wall shows the first 14 to 32 by width. */
 export const TESTIMONIALS: readonly Testimonial[] = [
   {
     id: "t01",

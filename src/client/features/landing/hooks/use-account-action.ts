@@ -3,10 +3,10 @@ import { useNavigate } from "react-router";
 import type { ServiceType } from "../../../../shared/constants.js";
 import { MESSAGES } from "../../../../shared/messages.js";
 import type { MeResponse } from "../../../../shared/schemas/session.js";
-import { meQuery } from "../../session/api/get-me.js";
+import { meQuery } from "../../../shared/session/get-me.js";
 
 /**
- * The Dashboard / Sign In button and the hero buttons (spec §4): signed out starts sign-in;
+ * The Dashboard / Sign In button and the hero buttons (docs/product.md, Account button): signed out starts sign-in;
  * signed in reads the booking status afresh and goes to /dashboard when a booking is done,
  * else to onboarding (with the hero's type). A failed read is logged and goes to onboarding.
  */

@@ -13,7 +13,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** At least the spec's mobile breakpoint (768 px) wide. */
+/** At least the mobile breakpoint (768 px) wide. */
 export const useIsWide = () => useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
 
 export const usePrefersReducedMotion = () => useMediaQuery("(prefers-reduced-motion: reduce)");

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { SCROLL_SPY_THRESHOLDS } from "../../../../shared/constants.js";
 
 /**
- * The id of the section most visible in the viewport. The observer reports at the spec's
+ * The id of the section most visible in the viewport. The observer reports at the documented
  * visibility thresholds (0.4, 0.6, 0.9); the last reported ratio of each section decides.
  */
 export function useScrollSpy<T extends string>(ids: readonly T[]): T {

@@ -1,0 +1,71 @@
+import { CATALOG_LABELS, WORKSHOP_TOPICS } from "../../../../shared/constants.js";
+import { formatPaise } from "../../../../shared/money.js";
+import { formatInstant } from "../../../../shared/time.js";
+import { useClientConfig } from "../../../shared/session/get-config.js";
+import { Spinner } from "../../../ui/alert.js";
+import { useWorkshops } from "../api/listings.js";
+
+/** Upcoming workshop sessions grouped by topic; choosing one holds a seat like a mock slot does. */
+export function WorkshopTab({
+  selectedId,
+  onSelect,
+  busy,
+}: {
+  selectedId: string | undefined;
+  onSelect: (id: string) => void;
+  busy: boolean;
+}) {
+  const workshops = useWorkshops();
+  const config = useClientConfig();
+  const zone = config.data?.timeZone ?? "Asia/Kolkata";
+  if (workshops.isPending) return <Spinner label="Loading workshops…" />;
+  if (workshops.isError)
+    return (
+      <p role="alert" className="text-red-800">
+        We could not load workshops. Please try again in a moment.
+      </p>
+    );
+  if (workshops.data.length === 0)
+    return <p className="rounded-lg bg-slate-50 p-4">No workshops are scheduled right now. Check back soon.</p>;
+  const topics = WORKSHOP_TOPICS.map((topic) => ({
+    topic,
+    sessions: workshops.data.filter((w) => w.topicKey === topic),
+  })).filter((group) => group.sessions.length > 0);
+  return (
+    <div className="space-y-5">
+      {topics.map(({ topic, sessions }) => (
+        <section key={topic} aria-labelledby={`topic-${topic}`} className="space-y-2">
+          <h3 id={`topic-${topic}`} className="text-lg font-semibold">
+            {CATALOG_LABELS[topic]}
+          </h3>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {sessions.map((w) => {
+              const full = w.seatsLeft === 0 && w.id !== selectedId;
+              const selected = w.id === selectedId;
+              return (
+                <li key={w.id}>
+                  <button
+                    type="button"
+                    aria-pressed={selected}
+                    disabled={full || busy || !w.available}
+                    onClick={() => onSelect(w.id)}
+                    className={`flex h-full w-full flex-col gap-1 rounded-xl border p-4 text-left ${selected ? "border-brand-700 ring-2 ring-brand-600" : "border-slate-300 hover:border-brand-700"} disabled:cursor-not-allowed disabled:bg-slate-50`}
+                  >
+                    <span className="font-semibold">{w.title}</span>
+                    <span className="text-sm text-slate-700">
+                      {w.level} · {formatInstant(w.startAt, zone, config.data?.timeZoneLabel)}
+                    </span>
+                    <span className="text-sm">
+                      {formatPaise(w.pricePaise)} ·{" "}
+                      {!w.available ? "Not available" : full ? "Full" : `${w.seatsLeft} seats left`}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

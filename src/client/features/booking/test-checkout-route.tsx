@@ -1,0 +1,71 @@
+import { useNavigate, useParams } from "react-router";
+import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
+import { formatPaise } from "../../../shared/money.js";
+import { Alert, Spinner } from "../../ui/alert.js";
+import { Button } from "../../ui/button.js";
+import { useDevCheckout, useDevPayment } from "./api/test-checkout.js";
+
+/**
+ * The test-mode checkout (PAYMENT_PROVIDER=dev, never in production): no money moves, but Pay and
+ * Fail go through the same signature check and confirm path as a real payment.
+ */
+export default function TestCheckoutRoute() {
+  const { paymentId = "" } = useParams();
+  const navigate = useNavigate();
+  const checkout = useDevCheckout(paymentId);
+  const payment = useDevPayment(paymentId);
+
+  const settle = (outcome: "pay" | "fail") =>
+    payment.mutate(outcome, {
+      onSuccess: (result) => {
+        if (result.status === "confirmed") navigate("/onboarding?step=profile", { replace: true });
+        else if (outcome === "fail") navigate("/onboarding?payment=failed", { replace: true });
+      },
+    });
+
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-6 p-6">
+      <p className="rounded-lg bg-amber-300 px-4 py-2 text-center text-sm font-bold tracking-wide text-slate-900 uppercase">
+        Test mode: no real money moves
+      </p>
+      <h1 className="text-2xl font-bold">Test checkout</h1>
+      {checkout.isPending && <Spinner label="Loading payment…" />}
+      {checkout.isError && <Alert tone="error">{checkout.error.message}</Alert>}
+      {checkout.data && (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl border border-slate-300 p-4">
+            <dt className="text-slate-700">For</dt>
+            <dd className="font-medium">
+              {CATALOG_LABELS[checkout.data.description as CatalogKey] ?? checkout.data.description}
+            </dd>
+            <dt className="text-slate-700">Amount</dt>
+            <dd className="text-xl font-bold">{formatPaise(checkout.data.amountPaise)}</dd>
+            <dt className="text-slate-700">Order</dt>
+            <dd className="font-mono text-sm break-all">{checkout.data.orderId}</dd>
+          </dl>
+          {payment.data && payment.data.status !== "confirmed" && payment.data.status !== "failed" && (
+            <Alert tone="error">{payment.data.message}</Alert>
+          )}
+          {payment.isError && <Alert tone="error">{payment.error.message}</Alert>}
+          {checkout.data.status === "created" ? (
+            <div className="flex gap-3">
+              <Button className="flex-1" disabled={payment.isPending} onClick={() => settle("pay")}>
+                Pay {formatPaise(checkout.data.amountPaise)}
+              </Button>
+              <Button
+                className="flex-1"
+                variant="secondary"
+                disabled={payment.isPending}
+                onClick={() => settle("fail")}
+              >
+                Fail payment
+              </Button>
+            </div>
+          ) : (
+            <Alert>This payment is already {checkout.data.status}.</Alert>
+          )}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMPANY_TYPES, PHONE_MIN_DIGITS, PROFILE_STATUSES } from "../constants.js";
+import { GST_STATE_CODES } from "../gst.js";
 
 export const bookingKindSchema = z.enum(["mock", "workshop", "internship"]);
 export type BookingKindDto = z.infer<typeof bookingKindSchema>;
@@ -72,6 +73,10 @@ export const checkoutResponseSchema = z.object({
   /** Razorpay's public key for Checkout; null for the test-mode checkout. */
   keyId: z.string().nullable(),
   description: z.string(),
+  /** The catalog price before a coupon; amountPaise is what the student pays. */
+  listPricePaise: z.number().int(),
+  discountPaise: z.number().int(),
+  couponCode: z.string().nullable(),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
@@ -122,8 +127,10 @@ export const profileSchema = z.object({
   qualification: z.string().trim().min(1, { message: "Qualification is required." }).max(120),
   status: z.enum(PROFILE_STATUSES, { message: "Choose your status." }),
   phone: phoneSchema,
+  /** GST state code: the place of supply on the student's invoices; "" when not given. */
+  state: z.union([z.enum(GST_STATE_CODES), z.literal("")], { message: "Choose your state." }).default(""),
 });
-export type ProfileInput = z.infer<typeof profileSchema>;
+export type ProfileInput = z.output<typeof profileSchema>;
 
 export const profileResponseSchema = z.object({
   profile: profileSchema.extend({ phoneVerified: z.boolean(), completed: z.boolean() }).nullable(),

@@ -10,8 +10,8 @@ interface Entry {
  * changes. Every seat or slot change publishes a live event (across processes on PostgreSQL),
  * which empties the matching entries; a short time-to-live covers what changes by itself (a slot
  * starting, a hold running out). Requests arriving while an entry is built wait for that one
- * build; once the time-to-live has passed, the last answer is served while one request rebuilds
- * it. Seat decisions never read this cache: they count inside their own statement.
+ * build instead of each running the same queries. Seat decisions never read this cache: they
+ * count inside their own statement.
  */
 export function createListingCache(bus: EventBus, ttlMs = 1_000) {
   const entries = new Map<string, Entry>();
@@ -44,14 +44,8 @@ export function createListingCache(bus: EventBus, ttlMs = 1_000) {
   return {
     get(key: string, build: () => Promise<string>): Promise<Buffer> {
       const hit = entries.get(key);
-      const inFlight = building.get(key);
       if (hit && hit.expires > Date.now()) return Promise.resolve(hit.body);
-      if (hit) {
-        // Stale by age only (no change was published): answer now, refresh once in the background.
-        if (!inFlight) rebuild(key, build).catch(() => entries.delete(key));
-        return Promise.resolve(hit.body);
-      }
-      return inFlight ?? rebuild(key, build);
+      return building.get(key) ?? rebuild(key, build);
     },
     close: unsubscribe,
   };

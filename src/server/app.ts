@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type pg from "pg";
+import { API_MESSAGES } from "../shared/messages.js";
 import type { Config } from "./config.js";
 import { type Db, type Dialect, openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
@@ -143,7 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 function rateLimitedError(after: string) {
   return {
     statusCode: 429,
-    error: { code: "RATE_LIMITED", message: `Too many requests. Please try again in ${after}.` },
+    error: { code: "RATE_LIMITED", message: API_MESSAGES.rateLimited(after) },
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMPANY_TYPES, PHONE_MIN_DIGITS, PROFILE_STATUSES } from "../constants.js";
+import { PROFILE_MESSAGES } from "../messages.js";
 
 export const bookingKindSchema = z.enum(["mock", "workshop", "internship"]);
 export type BookingKindDto = z.infer<typeof bookingKindSchema>;
@@ -102,7 +103,7 @@ export const phoneSchema = z
   .string()
   .trim()
   .refine((v) => v.startsWith("+") && v.replace(/\D/g, "").length >= PHONE_MIN_DIGITS && /^\+[\d\s-]+$/.test(v), {
-    message: "Enter the phone number with its country code, like +91 98765 43210.",
+    message: PROFILE_MESSAGES.phoneFormat,
   });
 
 export const normalizePhone = (phone: string): string => `+${phone.replace(/\D/g, "")}`;
@@ -113,14 +114,14 @@ export const verifyOtpSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, { message: "Enter the 6-digit code." }),
+    .regex(/^\d{6}$/, { message: PROFILE_MESSAGES.otpCodeFormat }),
 });
 
 export const profileSchema = z.object({
-  firstName: z.string().trim().min(1, { message: "First name is required." }).max(80),
-  lastName: z.string().trim().min(1, { message: "Last name is required." }).max(80),
-  qualification: z.string().trim().min(1, { message: "Qualification is required." }).max(120),
-  status: z.enum(PROFILE_STATUSES, { message: "Choose your status." }),
+  firstName: z.string().trim().min(1, { message: PROFILE_MESSAGES.firstNameRequired }).max(80),
+  lastName: z.string().trim().min(1, { message: PROFILE_MESSAGES.lastNameRequired }).max(80),
+  qualification: z.string().trim().min(1, { message: PROFILE_MESSAGES.qualificationRequired }).max(120),
+  status: z.enum(PROFILE_STATUSES, { message: PROFILE_MESSAGES.statusRequired }),
   phone: phoneSchema,
 });
 export type ProfileInput = z.infer<typeof profileSchema>;

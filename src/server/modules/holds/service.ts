@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CATALOG_KEYS, type CatalogKey, HOLD_MINUTES } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { MESSAGES } from "../../../shared/messages.js";
+import { MESSAGES, PAYMENT_MESSAGES } from "../../../shared/messages.js";
 import type { HoldDto, TakeHoldInput } from "../../../shared/schemas/booking.js";
 import type { AppDeps } from "../../app.js";
 import type { BookingKind } from "../../db/schema.js";
@@ -99,7 +99,7 @@ function resolvePackageKey(allowed: CatalogKey[], input: TakeHoldInput): Catalog
   }
   const wanted = input.packageKey ?? allowed[0];
   if (!wanted || !allowed.includes(wanted) || !CATALOG_KEYS.includes(wanted)) {
-    throw new AppError("VALIDATION", "This slot is not offered for the selected plan.", { field: "packageKey" });
+    throw new AppError("VALIDATION", PAYMENT_MESSAGES.slotNotForPlan, { field: "packageKey" });
   }
   return wanted;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CompanyType } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { ADMIN_MESSAGES, MESSAGES } from "../../../shared/messages.js";
+import { ADMIN_MESSAGES, API_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import { type SlotDto, type SlotInput, type SlotWeekDto, slotProblem } from "../../../shared/schemas/slots.js";
 import { addDays, weekStartMonday, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app.js";
@@ -45,7 +45,7 @@ export async function toSlotDtos(db: Db, rows: SlotsTable[], now = new Date()): 
 
 async function toSlotDto(db: Db, row: SlotsTable): Promise<SlotDto> {
   const [dto] = await toSlotDtos(db, [row]);
-  if (!dto) throw new AppError("INTERNAL", "The slot was not saved.");
+  if (!dto) throw new AppError("INTERNAL", API_MESSAGES.notSaved("slot"));
   return dto;
 }
 

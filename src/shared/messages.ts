@@ -182,7 +182,6 @@ export const NETWORK_MESSAGES = {
 export const API_MESSAGES = {
   rateLimited: (after: string) => `Too many requests. Please try again in ${after}.`,
   invalidRequest: "Invalid request.",
-  checkTheForm: "Check the form and try again.",
   tooLarge: "The request is too large.",
   unsupportedContentType: "Unsupported content type.",
   unreadable: "The request could not be read.",
@@ -201,6 +200,11 @@ export const PAYMENT_MESSAGES = {
   testCheckoutOff: "The test-mode checkout is off on this server.",
   webhookSignatureInvalid: "Invalid webhook signature.",
   webhookNotJson: "The webhook body is not JSON.",
+} as const;
+
+/** When a form check names no field. */
+export const FORM_MESSAGES = {
+  checkTheForm: "Check the form and try again.",
 } as const;
 
 /** The profile form's field messages (docs/product.md, Profile). */

@@ -4,7 +4,7 @@ import type { EventBus, LiveEvent } from "../modules/events/bus.js";
 
 /**
  * Streams matching live events as server-sent events, with a heartbeat comment so clients can
- * tell a quiet stream from a dead one (PRODUCT.md §11).
+ * tell a quiet stream from a dead one (docs/product.md, Network and deploys).
  */
 const openStreams = new Set<FastifyReply["raw"]>();
 

@@ -17,7 +17,7 @@ export async function listAdmins(deps: AppDeps): Promise<AdminDto[]> {
   return (await findAllAdmins(deps.db)).map(toAdminDto);
 }
 
-/** Admins are keyed by lower-cased e-mail (spec §3); the person signs in with that address. */
+/** Admins are keyed by lower-cased e-mail (docs/product.md, Admins); the person signs in with that address. */
 export async function addAdmin(deps: AppDeps, actorEmail: string, email: string): Promise<AdminDto> {
   return deps.db.transaction().execute(async (trx) => {
     if (!(await insertAdmin(trx, email, actorEmail)))

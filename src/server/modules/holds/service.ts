@@ -23,7 +23,7 @@ const isUniqueViolation = (err: unknown) =>
   (err as { code?: string }).code === "23505" || String((err as Error).message).includes("UNIQUE constraint failed");
 
 /**
- * Takes one seat for 10 minutes (PRODUCT.md §5). Inside one transaction: lock the target, release
+ * Takes one seat for 10 minutes (docs/product.md, Holds). Inside one transaction: lock the target, release
  * the user's previous hold of this kind, count seats (paid + pending + held) and insert the hold.
  * On PostgreSQL the row lock serializes requests for one target; on SQLite the write transaction
  * is exclusive. Either way N requests for the last seat give exactly one hold.

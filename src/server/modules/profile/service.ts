@@ -128,7 +128,7 @@ export async function readProfile(deps: AppDeps, userId: string): Promise<Profil
   };
 }
 
-/** 'Finish and Go to Dashboard': a paid booking and a verified phone first (spec §4, §8). */
+/** 'Finish and Go to Dashboard': a paid booking and a verified phone first (docs/product.md, Profile). */
 export async function saveProfile(deps: AppDeps, userId: string, input: ProfileInput, now = new Date()): Promise<void> {
   const phone = normalizePhone(input.phone);
   if (!(await hasPaidBooking(deps.db, userId))) throw new AppError("PAYMENT_REQUIRED", MESSAGES.paymentRequired);

@@ -59,7 +59,7 @@ export async function listWeek(deps: AppDeps, date: string): Promise<SlotWeekDto
 }
 
 /**
- * The spec's rules (§5) and the copy of the interviewer onto the slot (§3): name, e-mail, phone,
+ * The slot rules and the copy of the interviewer onto the slot (docs/product.md, Slots): name, e-mail, phone,
  * and packages from their company types. Only an active interviewer takes a new slot; a slot may
  * keep the (since deactivated) interviewer it already has.
  */

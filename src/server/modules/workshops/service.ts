@@ -48,7 +48,7 @@ export async function listWorkshops(deps: AppDeps): Promise<WorkshopDto[]> {
   return toWorkshopDtos(deps.db, await findRecentWorkshops(deps.db, LIST_LIMIT));
 }
 
-/** The slot rules where they apply (spec §5 order): date and times, not in the past, end ahead, end after start. */
+/** The slot rules where they apply (docs/product.md, Slots, in that order): date and times, not in the past, end ahead, end after start. */
 function workshopValues(deps: AppDeps, input: WorkshopInput, now: Date) {
   const times = workshopTimingProblem(input, now, deps.config.timeZone);
   if ("message" in times) throw new AppError("VALIDATION", times.message);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PLATFORM_TIME_ZONE_DEFAULT } from "../shared/constants.js";
+import { GST_STATES, GSTIN_PATTERN } from "../shared/gst.js";
 
 const optionalString = z
   .string()
@@ -50,6 +51,19 @@ const envSchema = z.object({
   CLIENT_DIR: optionalString,
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   HOLD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+
+  GSTIN: optionalString
+    .transform((v) => v?.toUpperCase())
+    .refine((v) => v === undefined || (GSTIN_PATTERN.test(v) && v.slice(0, 2) in GST_STATES), {
+      message: "must be a 15-character GSTIN such as 29ABCDE1234F1Z5",
+    }),
+  SUPPLIER_LEGAL_NAME: z.string().trim().default("CareerPrep"),
+  SUPPLIER_ADDRESS: z.string().trim().default(""),
+  INVOICE_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{1,4}$/, { message: "must be 1 to 4 capital letters or digits, such as CP" })
+    .default("CP"),
 });
 
 type Issue = { path: string; message: string };
@@ -82,6 +96,9 @@ function crossChecks(env: Record<string, string | undefined>): Issue[] {
   }
   if (value("SMS_PROVIDER") === "http" && !value("SMS_HTTP_URL")) {
     issues.push({ path: "SMS_HTTP_URL", message: "is required when SMS_PROVIDER=http" });
+  }
+  if (value("GSTIN") && !value("SUPPLIER_ADDRESS")) {
+    issues.push({ path: "SUPPLIER_ADDRESS", message: "is required when GSTIN is set (it is printed on tax invoices)" });
   }
   const databaseUrl = value("DATABASE_URL");
   if (databaseUrl && !isDatabaseUrl(databaseUrl)) {
@@ -143,6 +160,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
     clientDir: env.CLIENT_DIR,
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT,
     holdRateLimitPerMinute: env.HOLD_RATE_LIMIT,
+    /** Who issues the invoices; without a GSTIN the documents are plain payment receipts. */
+    supplier: {
+      legalName: env.SUPPLIER_LEGAL_NAME,
+      address: env.SUPPLIER_ADDRESS,
+      gstin: env.GSTIN,
+      invoicePrefix: env.INVOICE_PREFIX,
+    },
   };
 }
 

@@ -215,4 +215,32 @@ export const PROFILE_MESSAGES = {
   lastNameRequired: "Last name is required.",
   qualificationRequired: "Qualification is required.",
   statusRequired: "Choose your status.",
+  stateRequired: "Choose your state.",
+} as const;
+
+/** Coupon texts: the console's coupon form and the checkout's coupon box (docs/admin.md, Coupons). */
+export const COUPON_MESSAGES = {
+  codeFormat: "Use 3 to 32 letters, digits, dashes or underscores for the code.",
+  discountRequired: "Give either a percentage off or an amount off, not both.",
+  percentRange: "The percentage off is a whole number from 1 to 100.",
+  amountPositive: "The amount off must be a whole number of paise above 0.",
+  maxRedemptionsPositive: "The redemption limit must be a whole number above 0.",
+  dateInvalid: "Enter the date and time as an ISO instant, e.g. 2026-12-01T00:00:00+05:30.",
+  validRange: "The coupon must end after it starts.",
+  codeTaken: (code: string) => `A coupon with the code ${code} already exists.`,
+  notFound: "This coupon code is not valid.",
+  inactive: "This coupon is no longer active.",
+  notYetValid: "This coupon is not valid yet.",
+  expired: "This coupon has expired.",
+  notForPackage: "This coupon does not apply to this package.",
+  usedUp: "This coupon has been fully used.",
+  gone: "That coupon no longer exists.",
+} as const;
+
+/** Invoice, receipt and credit note texts (docs/admin.md, Tax invoices). */
+export const INVOICE_MESSAGES = {
+  notFound: "There is no invoice or receipt for this booking yet.",
+  periodInvalid: "Give the period as two dates, YYYY-MM-DD.",
+  periodOrder: "The period must end on or after the day it starts.",
+  periodTooLong: "Choose a period of at most 366 days.",
 } as const;

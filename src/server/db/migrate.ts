@@ -4,6 +4,8 @@ import * as m0001 from "./migrations/0001-initial.js";
 import * as m0004 from "./migrations/0004-hold-package.js";
 import * as m0004otp from "./migrations/0004-otp-phone-index.js";
 import * as m0005 from "./migrations/0005-resumes.js";
+import * as m0120 from "./migrations/0120-coupons.js";
+import * as m0121 from "./migrations/0121-invoices.js";
 
 /** Migrations are listed here (not read from disk) so a bundled server finds them too. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +13,8 @@ const migrations: Record<string, Migration> = {
   "0004-hold-package": m0004,
   "0004-otp-phone-index": m0004otp,
   "0005-resumes": m0005,
+  "0120-coupons": m0120,
+  "0121-invoices": m0121,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -42,6 +42,8 @@ export interface ProfilesTable {
   phone_verified_at: string | null;
   completed_at: string | null;
   updated_at: string;
+  /** GST state code (the place of supply on invoices); null until the student gives it. */
+  state: string | null;
 }
 
 export interface OtpCodesTable {
@@ -257,6 +259,67 @@ export interface ResumesTable {
   updated_at: string;
 }
 
+export interface CouponsTable {
+  id: string;
+  code: string;
+  percent_off: number | null;
+  amount_off_paise: number | null;
+  max_redemptions: number | null;
+  valid_from: string | null;
+  valid_to: string | null;
+  /** JSON array of catalog keys; empty means every package. */
+  packages: string;
+  active: Bool;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CouponRedemptionsTable {
+  booking_id: string;
+  coupon_id: string;
+  list_price_paise: number;
+  discount_paise: number;
+  created_at: string;
+}
+
+export interface DocumentCountersTable {
+  series: string;
+  financial_year: string;
+  last_number: number;
+}
+
+export type TaxDocumentType = "invoice" | "receipt" | "credit_note" | "refund_receipt";
+
+export interface TaxDocumentsTable {
+  id: string;
+  type: TaxDocumentType;
+  number: string;
+  financial_year: string;
+  booking_id: string;
+  payment_id: string;
+  /** A credit note's (or refund receipt's) invoice or receipt. */
+  original_id: string | null;
+  issued_at: string;
+  buyer_user_id: string;
+  buyer_name: string;
+  buyer_email: string;
+  buyer_state: string | null;
+  place_of_supply: string | null;
+  supplier_name: string;
+  supplier_address: string;
+  supplier_gstin: string | null;
+  description: string;
+  sac: string;
+  list_price_paise: number;
+  discount_paise: number;
+  total_paise: number;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+}
+
 /** better-auth's user table, read by our queries (better-auth owns its schema). */
 export interface AuthUserTable {
   id: string;
@@ -290,4 +353,8 @@ export interface Database {
   audit_log: AuditLogTable;
   resumes: ResumesTable;
   user: AuthUserTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  document_counters: DocumentCountersTable;
+  tax_documents: TaxDocumentsTable;
 }

@@ -9,9 +9,11 @@ import { cancellationRoutes } from "./cancellations/routes.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import { certificateRoutes } from "./certificates/routes.js";
 import { contactRoutes } from "./contact/routes.js";
+import { couponRoutes } from "./coupons/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { internshipRoutes } from "./internships/routes.js";
 import { interviewerRoutes } from "./interviewers/routes.js";
+import { invoiceRoutes } from "./invoices/routes.js";
 import { startJobWorker } from "./jobs/worker.js";
 import { listingRoutes } from "./listings/routes.js";
 import { meRoutes } from "./me/routes.js";
@@ -49,6 +51,8 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   rescheduleRoutes,
   cancellationRoutes,
   contactRoutes,
+  couponRoutes,
+  invoiceRoutes,
 ];
 
 /** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */

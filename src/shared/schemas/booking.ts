@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMPANY_TYPES, PHONE_MIN_DIGITS, PROFILE_STATUSES } from "../constants.js";
+import { GST_STATE_CODES } from "../gst.js";
 import { PROFILE_MESSAGES } from "../messages.js";
 
 export const bookingKindSchema = z.enum(["mock", "workshop", "internship"]);
@@ -73,6 +74,10 @@ export const checkoutResponseSchema = z.object({
   /** Razorpay's public key for Checkout; null for the test-mode checkout. */
   keyId: z.string().nullable(),
   description: z.string(),
+  /** The catalog price before a coupon; amountPaise is what the student pays. */
+  listPricePaise: z.number().int(),
+  discountPaise: z.number().int(),
+  couponCode: z.string().nullable(),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
@@ -123,8 +128,10 @@ export const profileSchema = z.object({
   qualification: z.string().trim().min(1, { message: PROFILE_MESSAGES.qualificationRequired }).max(120),
   status: z.enum(PROFILE_STATUSES, { message: PROFILE_MESSAGES.statusRequired }),
   phone: phoneSchema,
+  /** GST state code: the place of supply on the student's invoices; "" when not given. */
+  state: z.union([z.enum(GST_STATE_CODES), z.literal("")], { message: PROFILE_MESSAGES.stateRequired }).default(""),
 });
-export type ProfileInput = z.infer<typeof profileSchema>;
+export type ProfileInput = z.output<typeof profileSchema>;
 
 export const profileResponseSchema = z.object({
   profile: profileSchema.extend({ phoneVerified: z.boolean(), completed: z.boolean() }).nullable(),

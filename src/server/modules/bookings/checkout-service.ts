@@ -5,6 +5,7 @@ import { MESSAGES } from "../../../shared/messages.js";
 import type { CheckoutResponse } from "../../../shared/schemas/booking.js";
 import type { AppDeps } from "../../app.js";
 import { findCatalogItem } from "../catalog/repository.js";
+import { applyCoupon, quoteOfBooking } from "../coupons/service.js";
 import { lockHoldById } from "../holds/repository.js";
 import { liveEventFor } from "../holds/service.js";
 import { findTargetForUpdate } from "../holds/targets.js";
@@ -16,13 +17,15 @@ export const PAYMENT_WINDOW_MINUTES = 15;
 
 /**
  * 'Proceed to Payment': turns the user's unexpired hold into a booking in pending_payment at the
- * server's catalog price, then opens a payment order for it. Retrying returns the same order.
+ * server's catalog price (less a coupon's discount), then opens a payment order for it. Retrying
+ * returns the same order.
  */
 export async function startCheckout(
   deps: AppDeps,
   userId: string,
   holdId: string,
   now = new Date(),
+  options: { coupon?: string | undefined } = {},
 ): Promise<CheckoutResponse> {
   const nowIso = now.toISOString();
   const provider = paymentProvider(deps.config);
@@ -46,6 +49,13 @@ export async function startCheckout(
     const packageKey = (hold.package_key || target.packageKeys[0]) as CatalogKey;
     const catalog = await findCatalogItem(trx, packageKey);
     if (!catalog.available) throw new AppError("NOT_AVAILABLE", MESSAGES.packageNotAvailable);
+    const price = await applyCoupon(trx, deps.dialect, {
+      code: options.coupon,
+      packageKey,
+      listPricePaise: catalog.pricePaise,
+      bookingId: hold.id,
+      now,
+    });
 
     // The booking takes the hold's id, so a retried checkout finds it (see above).
     const bookingId = hold.id;
@@ -56,7 +66,7 @@ export async function startCheckout(
       target_id: hold.target_id,
       package_key: packageKey,
       status: "pending_payment",
-      amount_paise: catalog.pricePaise,
+      amount_paise: price.amountPaise,
       seat_expires_at: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000).toISOString(),
       meeting_link: null,
       ics_sequence: 0,
@@ -73,7 +83,8 @@ export async function startCheckout(
     return {
       kind: "new" as const,
       bookingId,
-      amountPaise: catalog.pricePaise,
+      amountPaise: price.amountPaise,
+      price,
       packageKey,
       title: target.title,
       targetId: target.id,
@@ -83,7 +94,8 @@ export async function startCheckout(
 
   if (prepared.kind === "opening") return waitForOrder(deps, userId, holdId);
   if (prepared.kind === "existing") {
-    return { ...prepared.response, provider: provider.name, keyId: provider.publicKey, currency: "INR" };
+    const price = await quoteOfBooking(deps.db, prepared.response.bookingId, prepared.response.amountPaise);
+    return { ...prepared.response, ...price, provider: provider.name, keyId: provider.publicKey, currency: "INR" };
   }
   const description = `${CATALOG_LABELS[prepared.packageKey]} · ${prepared.title}`;
 
@@ -119,6 +131,7 @@ export async function startCheckout(
     updated_at: nowIso,
   });
   return {
+    ...prepared.price,
     bookingId: prepared.bookingId,
     paymentId,
     provider: provider.name,
@@ -142,7 +155,10 @@ async function waitForOrder(deps: AppDeps, userId: string, bookingId: string): P
   const deadline = Date.now() + ORDER_WAIT_MS;
   while (Date.now() < deadline) {
     const open = await findOpenCheckout(deps.db, userId, bookingId, new Date().toISOString());
-    if (open) return { ...open.response, provider: provider.name, keyId: provider.publicKey, currency: "INR" };
+    if (open) {
+      const price = await quoteOfBooking(deps.db, bookingId, open.response.amountPaise);
+      return { ...open.response, ...price, provider: provider.name, keyId: provider.publicKey, currency: "INR" };
+    }
     const booking = await findBookingById(deps.db, bookingId);
     if (booking?.status !== "pending_payment") throw new AppError("UNAVAILABLE", MESSAGES.paymentStartFailed);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -7,6 +7,7 @@ import { REFUND_JOB } from "../cancellations/refunds.js";
 import { onBookingConfirmed } from "../dashboard/booking-confirmed.js";
 import { liveEventFor } from "../holds/service.js";
 import { findTargetForUpdate } from "../holds/targets.js";
+import { issueInvoice } from "../invoices/service.js";
 import { enqueueJob } from "../jobs/queue.js";
 import { countSeatsTaken } from "../seats/repository.js";
 import { sendBookingConfirmation, sendLatePaymentRefund } from "./emails.js";
@@ -66,6 +67,7 @@ export async function confirmPayment(
         seat_expires_at: null,
         updated_at: nowIso,
       });
+      await issueInvoice(trx, deps, { bookingId: booking.id, paymentId: row.id, now });
       return { outcome: "confirmed" as Outcome, booking };
     }
     await updatePayment(trx, row.id, {

@@ -4,6 +4,7 @@ import type { AppDeps } from "../../app.js";
 import { googleCalendarUrl } from "../dashboard/calendar-link.js";
 import { sessionInviteAttachment } from "../dashboard/session-invite.js";
 import { type BookingSession, findBookingSession } from "../dashboard/sessions-repository.js";
+import { receiptAttachment } from "../invoices/service.js";
 import { escapeHtml, layoutEmail } from "../mail/layout.js";
 
 function whenText(deps: AppDeps, session: BookingSession): string {
@@ -32,7 +33,7 @@ export async function sendBookingConfirmation(deps: AppDeps, bookingId: string):
       `Hello ${session.userName || "there"},`,
       "",
       `Your ${session.title} is confirmed, ${when}.`,
-      `Paid: ${formatPaise(session.amountPaise)}`,
+      `Paid: ${formatPaise(session.amountPaise)} (your invoice is attached, and on your dashboard)`,
       "",
       "The attached invite adds it to your calendar. Google Calendar:",
       google,
@@ -46,7 +47,7 @@ export async function sendBookingConfirmation(deps: AppDeps, bookingId: string):
 <p>The attached invite adds it to your calendar, or <a href="${escapeHtml(google)}">add it to Google Calendar</a>.</p>
 <p>Reschedule or cancel up to 12 hours before the start from <a href="${escapeHtml(dashboard)}">your dashboard</a>.</p>`,
     ),
-    attachments: [sessionInviteAttachment(deps, session, "REQUEST")],
+    attachments: [sessionInviteAttachment(deps, session, "REQUEST"), ...(await receiptAttachment(deps, bookingId))],
   });
 }
 

@@ -74,13 +74,18 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Proceed to payment: turn your hold into a pending booking and open a payment order",
         body: z.object({
           holdId: z.string({ message: MESSAGES.selectSlotFirst }).min(1, { message: MESSAGES.selectSlotFirst }),
+          coupon: z.string().max(64).optional(),
         }),
         response: { 201: checkoutResponseSchema },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request, MESSAGES.signInToReserve);
-      return reply.status(201).send(await startCheckout(deps, user.id, request.body.holdId));
+      return reply.status(201).send(
+        await startCheckout(deps, user.id, request.body.holdId, new Date(), {
+          coupon: request.body.coupon,
+        }),
+      );
     },
   );
 

@@ -11,6 +11,7 @@ import { recordAudit } from "../audit/repository.js";
 import { dashboardTabLink } from "../dashboard/links.js";
 import { changeDeadline } from "../dashboard/service.js";
 import { type BookingSession, findBookingSession } from "../dashboard/sessions-repository.js";
+import { issueCreditNote } from "../invoices/service.js";
 import { enqueueJob } from "../jobs/queue.js";
 import { addNotification, announceNotification } from "../notifications/service.js";
 import { sendCancelledEmail } from "./emails.js";
@@ -50,6 +51,7 @@ async function cancelInTransaction(
     await markBookingCancelled(trx, booking, reason, now);
     if (!paid) continue;
     for (const paymentId of await markPaymentsRefundPending(trx, booking.id, now)) {
+      await issueCreditNote(trx, deps, { paymentId, now: new Date(now) });
       await enqueueJob(trx, {
         type: REFUND_JOB,
         payload: { paymentId },

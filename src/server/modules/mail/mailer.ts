@@ -7,6 +7,8 @@ export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /** "base64" for binary content such as a PDF. */
+  encoding?: "base64";
 }
 
 export interface MailMessage {
@@ -36,6 +38,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
           filename: a.filename,
           contentType: a.contentType,
           content: a.content,
+          encoding: a.encoding,
         })),
       });
     },

@@ -119,6 +119,7 @@ export async function readProfile(deps: AppDeps, userId: string): Promise<Profil
           qualification: row.qualification,
           status: row.status as ProfileInput["status"],
           phone: row.phone,
+          state: (row.state ?? "") as ProfileInput["state"],
           phoneVerified: row.phone_verified_at !== null,
           completed: row.completed_at !== null,
         }
@@ -145,6 +146,7 @@ export async function saveProfile(deps: AppDeps, userId: string, input: ProfileI
       qualification: input.qualification,
       status: input.status,
       phone,
+      state: input.state || null,
       phone_verified_at: existing?.phone === phone && existing.phone_verified_at ? existing.phone_verified_at : nowIso,
       completed_at: existing?.completed_at ?? nowIso,
       updated_at: nowIso,

@@ -1,0 +1,99 @@
+import type { Insertable, Transaction } from "kysely";
+import { type Db, type Dialect, forUpdate } from "../../db/database.js";
+import type { CouponRedemptionsTable, CouponsTable, Database } from "../../db/schema.js";
+
+type Executor = Db | Transaction<Database>;
+
+/** A redemption counts while its booking is paid or its checkout still holds the seat. */
+const LIVE_PAID = ["confirmed", "completed", "no_show"] as const;
+
+export async function insertCoupon(db: Executor, coupon: Insertable<CouponsTable>): Promise<void> {
+  await db.insertInto("coupons").values(coupon).execute();
+}
+
+export function findCouponByCode(db: Executor, code: string) {
+  return db.selectFrom("coupons").selectAll().where("code", "=", code).executeTakeFirst();
+}
+
+export function findCouponById(db: Executor, id: string) {
+  return db.selectFrom("coupons").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * The coupon row, locked on PostgreSQL until the transaction ends: two checkouts redeeming the same
+ * coupon queue here, so the second counts the first one's redemption. SQLite's write transaction
+ * is exclusive already.
+ */
+export function lockCouponByCode(db: Executor, dialect: Dialect, code: string) {
+  return forUpdate(dialect, db.selectFrom("coupons").selectAll().where("code", "=", code)).executeTakeFirst();
+}
+
+export async function countLiveRedemptions(db: Executor, couponId: string, nowIso: string): Promise<number> {
+  const row = await db
+    .selectFrom("coupon_redemptions")
+    .innerJoin("bookings", "bookings.id", "coupon_redemptions.booking_id")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("coupon_redemptions.coupon_id", "=", couponId)
+    .where((eb) =>
+      eb.or([
+        eb("bookings.status", "in", [...LIVE_PAID]),
+        eb.and([eb("bookings.status", "=", "pending_payment"), eb("bookings.seat_expires_at", ">", nowIso)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertRedemption(db: Executor, redemption: Insertable<CouponRedemptionsTable>): Promise<void> {
+  await db.insertInto("coupon_redemptions").values(redemption).execute();
+}
+
+export function findRedemptionByBooking(db: Executor, bookingId: string) {
+  return db
+    .selectFrom("coupon_redemptions")
+    .innerJoin("coupons", "coupons.id", "coupon_redemptions.coupon_id")
+    .select([
+      "coupons.code as code",
+      "coupon_redemptions.list_price_paise as listPricePaise",
+      "coupon_redemptions.discount_paise as discountPaise",
+    ])
+    .where("coupon_redemptions.booking_id", "=", bookingId)
+    .executeTakeFirst();
+}
+
+export async function setCouponActive(db: Executor, id: string, active: boolean, nowIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable("coupons")
+    .set({ active: active ? 1 : 0, updated_at: nowIso })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Every coupon, newest first, with its live and paid redemptions and the discount paid bookings got. */
+export async function listCouponsWithUse(db: Executor, nowIso: string) {
+  const coupons = await db.selectFrom("coupons").selectAll().orderBy("created_at", "desc").execute();
+  const uses = await db
+    .selectFrom("coupon_redemptions")
+    .innerJoin("bookings", "bookings.id", "coupon_redemptions.booking_id")
+    .select([
+      "coupon_redemptions.coupon_id as couponId",
+      "coupon_redemptions.discount_paise as discountPaise",
+      "bookings.status as status",
+      "bookings.seat_expires_at as seatExpiresAt",
+    ])
+    .execute();
+  return coupons.map((coupon) => {
+    const mine = uses.filter((u) => u.couponId === coupon.id);
+    const paid = mine.filter((u) => (LIVE_PAID as readonly string[]).includes(u.status));
+    const pending = mine.filter(
+      (u) => u.status === "pending_payment" && u.seatExpiresAt !== null && u.seatExpiresAt > nowIso,
+    );
+    return {
+      coupon,
+      redemptions: paid.length + pending.length,
+      paidRedemptions: paid.length,
+      discountPaise: paid.reduce((sum, u) => sum + u.discountPaise, 0),
+    };
+  });
+}

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { MESSAGES } from "../../../shared/messages.js";
+import { couponInputSchema, couponSchema, priceQuoteSchema } from "../../../shared/schemas/coupons.js";
+import { requireAdmin, requireUser } from "../../plugins/auth.js";
+import { createCoupon, listCoupons, quoteForHold, setCouponActiveAsAdmin } from "./service.js";
+
+const idParams = z.object({ id: z.string().min(1) });
+
+export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.post(
+    "/api/admin/coupons",
+    {
+      schema: {
+        tags: ["admin", "coupons"],
+        summary: "Create a coupon: a percentage or an amount off, optionally limited in uses, dates and packages",
+        body: couponInputSchema,
+        response: { 201: couponSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      return reply.status(201).send(await createCoupon(deps, admin.email, request.body));
+    },
+  );
+
+  app.get(
+    "/api/admin/coupons",
+    {
+      schema: {
+        tags: ["admin", "coupons"],
+        summary: "Every coupon with its use",
+        response: { 200: z.object({ coupons: z.array(couponSchema) }) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return { coupons: await listCoupons(deps) };
+    },
+  );
+
+  for (const [action, active] of [
+    ["deactivate", false],
+    ["activate", true],
+  ] as const) {
+    app.post(
+      `/api/admin/coupons/:id/${action}`,
+      {
+        schema: {
+          tags: ["admin", "coupons"],
+          summary: active ? "Let a coupon be redeemed again" : "Stop new redemptions of a coupon",
+          params: idParams,
+          response: { 200: couponSchema },
+        },
+      },
+      async (request) => {
+        const admin = await requireAdmin(request);
+        return setCouponActiveAsAdmin(deps, admin.email, request.params.id, active);
+      },
+    );
+  }
+
+  app.post(
+    "/api/checkout/quote",
+    {
+      schema: {
+        tags: ["booking", "coupons"],
+        summary: "The price of your held seat with a coupon, before you proceed to payment",
+        body: z.object({
+          holdId: z.string({ message: MESSAGES.selectSlotFirst }).min(1, { message: MESSAGES.selectSlotFirst }),
+          coupon: z.string().max(64).optional(),
+        }),
+        response: { 200: priceQuoteSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request, MESSAGES.signInToReserve);
+      return quoteForHold(deps, user.id, request.body.holdId, request.body.coupon);
+    },
+  );
+};

@@ -1,0 +1,243 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { CatalogKey } from "../../../shared/constants.js";
+import { AppError } from "../../../shared/errors.js";
+import { COUPON_MESSAGES, MESSAGES } from "../../../shared/messages.js";
+import type { CouponDto, CouponInput, PriceQuote } from "../../../shared/schemas/coupons.js";
+import type { AppDeps } from "../../app.js";
+import type { Dialect } from "../../db/database.js";
+import type { CouponsTable, Database } from "../../db/schema.js";
+import { recordAudit } from "../audit/repository.js";
+import { findCatalogItem } from "../catalog/repository.js";
+import { findActiveHoldsByUser } from "../holds/repository.js";
+import {
+  countLiveRedemptions,
+  findCouponByCode,
+  findCouponById,
+  findRedemptionByBooking,
+  insertCoupon,
+  insertRedemption,
+  listCouponsWithUse,
+  lockCouponByCode,
+  setCouponActive,
+} from "./repository.js";
+
+/** The smallest order a payment provider accepts (₹1): a coupon never takes the price below it. */
+export const MIN_ORDER_PAISE = 100;
+
+const couponError = (message: string) => new AppError("VALIDATION", message, { field: "coupon" });
+
+/** The discount a coupon gives on a price, rounded half up to the paisa, leaving at least ₹1 to pay. */
+export function discountFor(coupon: Pick<CouponsTable, "percent_off" | "amount_off_paise">, listPricePaise: number) {
+  const raw =
+    coupon.percent_off !== null
+      ? Math.round((listPricePaise * coupon.percent_off) / 100)
+      : (coupon.amount_off_paise ?? 0);
+  return Math.max(0, Math.min(raw, listPricePaise - MIN_ORDER_PAISE));
+}
+
+/** Why this coupon cannot be used now for this package, or undefined when it can. */
+function refusal(coupon: CouponsTable | undefined, packageKey: CatalogKey, nowIso: string): string | undefined {
+  if (!coupon) return COUPON_MESSAGES.notFound;
+  if (!coupon.active) return COUPON_MESSAGES.inactive;
+  if (coupon.valid_from && coupon.valid_from > nowIso) return COUPON_MESSAGES.notYetValid;
+  if (coupon.valid_to && coupon.valid_to <= nowIso) return COUPON_MESSAGES.expired;
+  const packages = JSON.parse(coupon.packages) as string[];
+  if (packages.length > 0 && !packages.includes(packageKey)) return COUPON_MESSAGES.notForPackage;
+  return undefined;
+}
+
+const normalise = (code: string) => code.trim().toUpperCase();
+
+export const noCoupon = (listPricePaise: number): PriceQuote => ({
+  listPricePaise,
+  discountPaise: 0,
+  amountPaise: listPricePaise,
+  couponCode: null,
+});
+
+/**
+ * Redeems a coupon for a booking inside the checkout's transaction and returns the price to charge.
+ * The coupon row is locked and its live redemptions counted before this one is recorded, so a
+ * coupon with one redemption left is used once however many checkouts race for it, on one
+ * instance or many.
+ */
+export async function applyCoupon(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  input: { code: string | undefined; packageKey: CatalogKey; listPricePaise: number; bookingId: string; now: Date },
+): Promise<PriceQuote> {
+  if (!input.code?.trim()) return noCoupon(input.listPricePaise);
+  const nowIso = input.now.toISOString();
+  const coupon = await lockCouponByCode(trx, dialect, normalise(input.code));
+  const refused = refusal(coupon, input.packageKey, nowIso);
+  if (refused || !coupon) throw couponError(refused ?? COUPON_MESSAGES.notFound);
+  if (
+    coupon.max_redemptions !== null &&
+    (await countLiveRedemptions(trx, coupon.id, nowIso)) >= coupon.max_redemptions
+  ) {
+    throw new AppError("CONFLICT", COUPON_MESSAGES.usedUp, { field: "coupon" });
+  }
+  const discountPaise = discountFor(coupon, input.listPricePaise);
+  await insertRedemption(trx, {
+    booking_id: input.bookingId,
+    coupon_id: coupon.id,
+    list_price_paise: input.listPricePaise,
+    discount_paise: discountPaise,
+    created_at: nowIso,
+  });
+  return {
+    listPricePaise: input.listPricePaise,
+    discountPaise,
+    amountPaise: input.listPricePaise - discountPaise,
+    couponCode: coupon.code,
+  };
+}
+
+/** The price a coupon would give, without redeeming it (the checkout page's preview). */
+export async function quoteCoupon(
+  deps: AppDeps,
+  input: { code: string | undefined; packageKey: CatalogKey; listPricePaise: number },
+  now = new Date(),
+): Promise<PriceQuote> {
+  if (!input.code?.trim()) return noCoupon(input.listPricePaise);
+  const nowIso = now.toISOString();
+  const coupon = await findCouponByCode(deps.db, normalise(input.code));
+  const refused = refusal(coupon, input.packageKey, nowIso);
+  if (refused || !coupon) throw couponError(refused ?? COUPON_MESSAGES.notFound);
+  if (
+    coupon.max_redemptions !== null &&
+    (await countLiveRedemptions(deps.db, coupon.id, nowIso)) >= coupon.max_redemptions
+  ) {
+    throw new AppError("CONFLICT", COUPON_MESSAGES.usedUp, { field: "coupon" });
+  }
+  const discountPaise = discountFor(coupon, input.listPricePaise);
+  return {
+    listPricePaise: input.listPricePaise,
+    discountPaise,
+    amountPaise: input.listPricePaise - discountPaise,
+    couponCode: coupon.code,
+  };
+}
+
+/** The price the student's hold would be charged with this coupon: the checkout page shows it before paying. */
+export async function quoteForHold(deps: AppDeps, userId: string, holdId: string, code: string | undefined) {
+  const now = new Date();
+  const hold = (await findActiveHoldsByUser(deps.db, userId, now.toISOString())).find((h) => h.id === holdId);
+  if (!hold?.package_key) throw new AppError("HOLD_EXPIRED", MESSAGES.holdExpired);
+  const packageKey = hold.package_key as CatalogKey;
+  const catalog = await findCatalogItem(deps.db, packageKey);
+  return quoteCoupon(deps, { code, packageKey, listPricePaise: catalog.pricePaise }, now);
+}
+
+/** The price recorded for a booking at checkout (list price and discount), for a repeated checkout answer. */
+export async function quoteOfBooking(
+  db: AppDeps["db"] | Transaction<Database>,
+  bookingId: string,
+  amountPaise: number,
+): Promise<PriceQuote> {
+  const redemption = await findRedemptionByBooking(db, bookingId);
+  return redemption
+    ? {
+        listPricePaise: redemption.listPricePaise,
+        discountPaise: redemption.discountPaise,
+        amountPaise,
+        couponCode: redemption.code,
+      }
+    : noCoupon(amountPaise);
+}
+
+function toDto(row: Awaited<ReturnType<typeof listCouponsWithUse>>[number]): CouponDto {
+  const { coupon } = row;
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    percentOff: coupon.percent_off,
+    amountOffPaise: coupon.amount_off_paise,
+    maxRedemptions: coupon.max_redemptions,
+    validFrom: coupon.valid_from,
+    validTo: coupon.valid_to,
+    packages: JSON.parse(coupon.packages) as CouponDto["packages"],
+    active: coupon.active === 1,
+    redemptions: row.redemptions,
+    paidRedemptions: row.paidRedemptions,
+    discountPaise: row.discountPaise,
+    createdAt: coupon.created_at,
+  };
+}
+
+export async function listCoupons(deps: AppDeps): Promise<CouponDto[]> {
+  return (await listCouponsWithUse(deps.db, new Date().toISOString())).map(toDto);
+}
+
+async function couponDto(deps: AppDeps, id: string): Promise<CouponDto> {
+  const row = (await listCouponsWithUse(deps.db, new Date().toISOString())).find((r) => r.coupon.id === id);
+  if (!row) throw new AppError("NOT_FOUND", COUPON_MESSAGES.gone);
+  return toDto(row);
+}
+
+export async function createCoupon(deps: AppDeps, actorEmail: string, input: CouponInput): Promise<CouponDto> {
+  const nowIso = new Date().toISOString();
+  const id = randomUUID();
+  const row: CouponsTable = {
+    id,
+    code: input.code,
+    percent_off: input.percentOff ?? null,
+    amount_off_paise: input.amountOffPaise ?? null,
+    max_redemptions: input.maxRedemptions ?? null,
+    valid_from: input.validFrom ? new Date(input.validFrom).toISOString() : null,
+    valid_to: input.validTo ? new Date(input.validTo).toISOString() : null,
+    packages: JSON.stringify([...new Set(input.packages ?? [])]),
+    active: 1,
+    created_by: actorEmail,
+    created_at: nowIso,
+    updated_at: nowIso,
+  };
+  await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      if (await findCouponByCode(trx, row.code))
+        throw new AppError("CONFLICT", COUPON_MESSAGES.codeTaken(row.code), { field: "code" });
+      await insertCoupon(trx, row);
+      await recordAudit(trx, {
+        actorEmail,
+        action: "create",
+        entity: "coupon",
+        entityId: id,
+        before: null,
+        after: input,
+      });
+    })
+    .catch((err: unknown) => {
+      if (err instanceof AppError) throw err;
+      // Two admins creating the same code at once: the unique index decides.
+      if (/unique|23505/i.test(String((err as { code?: string }).code ?? (err as Error).message))) {
+        throw new AppError("CONFLICT", COUPON_MESSAGES.codeTaken(row.code), { field: "code" });
+      }
+      throw err;
+    });
+  return couponDto(deps, id);
+}
+
+/** Deactivating stops new redemptions; bookings that used it keep their price. */
+export async function setCouponActiveAsAdmin(
+  deps: AppDeps,
+  actorEmail: string,
+  id: string,
+  active: boolean,
+): Promise<CouponDto> {
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await findCouponById(trx, id);
+    if (!before) throw new AppError("NOT_FOUND", COUPON_MESSAGES.gone);
+    await setCouponActive(trx, id, active, new Date().toISOString());
+    await recordAudit(trx, {
+      actorEmail,
+      action: active ? "activate" : "deactivate",
+      entity: "coupon",
+      entityId: id,
+      before: { active: before.active === 1 },
+      after: { active },
+    });
+  });
+  return couponDto(deps, id);
+}

@@ -1,0 +1,248 @@
+import { execFileSync } from "node:child_process";
+import { expect, it } from "vitest";
+import type { TaxDocumentDto } from "../../../shared/schemas/invoices.js";
+import { zonedDate } from "../../../shared/time.js";
+import { buildSlot, findUserId } from "../../test/builders.js";
+import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+
+type Checkout = { bookingId: string; paymentId: string };
+
+const SUPPLIER = {
+  GSTIN: "29AABCC1234D1Z5",
+  SUPPLIER_LEGAL_NAME: "CareerPrep Learning Private Limited",
+  SUPPLIER_ADDRESS: "12 MG Road, Bengaluru 560001, Karnataka",
+};
+
+let counter = 0;
+const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
+const today = () => zonedDate(new Date(), "Asia/Kolkata");
+
+/** The text of a PDF as pdftotext reads it (layout kept, so a row's label and amount share a line). */
+const pdfText = (pdf: Buffer) => execFileSync("pdftotext", ["-layout", "-", "-"], { input: pdf }).toString("utf8");
+
+async function student(t: TestApp, state: string | null, name = { first: "Aarav", last: "Sharma" }) {
+  const address = email("buyer");
+  const cookie = await t.signIn(address);
+  const userId = await findUserId(t.app.deps.db, address);
+  await t.app.deps.db
+    .insertInto("profiles")
+    .values({
+      user_id: userId,
+      first_name: name.first,
+      last_name: name.last,
+      qualification: "B.Tech",
+      status: "completed",
+      phone: `+9198${String(counter).padStart(8, "0")}`,
+      phone_verified_at: null,
+      completed_at: null,
+      updated_at: new Date().toISOString(),
+      state,
+    })
+    .execute();
+  return { cookie, address };
+}
+
+async function buyMock(t: TestApp, cookie: string, coupon?: string): Promise<Checkout> {
+  const slot = await buildSlot(t.app.deps.db);
+  const hold = json<{ id: string }>(
+    await t.request({ method: "POST", url: "/api/holds", cookie, payload: { kind: "mock", targetId: slot.id } }),
+  );
+  const order = json<Checkout>(
+    await t.request({ method: "POST", url: "/api/checkout", cookie, payload: { holdId: hold.id, coupon } }),
+  );
+  const paid = await t.request({ method: "POST", url: `/api/payments/dev/${order.paymentId}/pay`, cookie });
+  if (paid.statusCode !== 200) throw new Error(paid.body);
+  return order;
+}
+
+async function documents(t: TestApp, admin: string): Promise<TaxDocumentDto[]> {
+  const res = await t.request({ url: `/api/admin/invoices?from=${today()}&to=${today()}`, cookie: admin });
+  return json<{ documents: TaxDocumentDto[] }>(res).documents;
+}
+
+const receipt = (t: TestApp, cookie: string, bookingId: string) =>
+  t.request({ url: `/api/me/bookings/${bookingId}/receipt.pdf`, cookie });
+
+describeEachDialect(
+  "tax invoices",
+  (t) => {
+    it("a payment from the supplier's state gets a tax invoice with CGST and SGST, readable in the PDF", async () => {
+      const admin = await t().signInAdmin();
+      const buyer = await student(t(), "29");
+      const order = await buyMock(t(), buyer.cookie);
+
+      const res = await receipt(t(), buyer.cookie, order.bookingId);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/pdf");
+      const text = pdfText(res.rawPayload);
+      const fy = text.match(/CP\/(\d{4}-\d{2})\/(\d{6})/);
+      expect(fy?.[1]).toMatch(/^20\d\d-\d\d$/);
+      for (const expected of [
+        "Tax Invoice",
+        "CareerPrep Learning Private Limited",
+        "12 MG Road",
+        "GSTIN: 29AABCC1234D1Z5",
+        "Aarav Sharma",
+        "State: Karnataka (29)",
+        "Place of supply: Karnataka (29)",
+        "Mock interview, Service-based plan",
+        "999293",
+      ]) {
+        expect(text).toContain(expected);
+      }
+      expect(text).toMatch(/Taxable value\s+INR 1,016\.94/);
+      expect(text).toMatch(/CGST @ 9%\s+INR 91\.53/);
+      expect(text).toMatch(/SGST @ 9%\s+INR 91\.53/);
+      expect(text).toMatch(/Total paid\s+INR 1,200\.00/);
+      expect(text).not.toContain("IGST");
+
+      const [doc] = (await documents(t(), admin)).filter((d) => d.bookingId === order.bookingId);
+      expect(doc).toMatchObject({ type: "invoice", placeOfSupply: "29", taxablePaise: 101_694, cgstPaise: 9_153 });
+
+      // The confirmation mail carries the invoice.
+      const mail = await t()
+        .app.deps.db.selectFrom("outbox_messages")
+        .select("attachments")
+        .where("to_address", "=", buyer.address)
+        .where("subject", "like", "Booking confirmed%")
+        .executeTakeFirstOrThrow();
+      const attached = JSON.parse(mail.attachments ?? "[]") as { filename: string; content: string }[];
+      const pdf = attached.find((a) => a.filename.endsWith(".pdf"));
+      expect(pdf?.filename).toBe(`${doc?.number.replaceAll("/", "-")}.pdf`);
+      expect(pdfText(Buffer.from(pdf?.content ?? "", "base64"))).toContain(doc?.number);
+    });
+
+    it("a student from another state pays IGST; one without a state is billed in the supplier's state", async () => {
+      const admin = await t().signInAdmin();
+      const maharashtra = await student(t(), "27", { first: "Isha", last: "Patil" });
+      const other = await buyMock(t(), maharashtra.cookie);
+      const text = pdfText((await receipt(t(), maharashtra.cookie, other.bookingId)).rawPayload);
+      expect(text).toContain("Place of supply: Maharashtra (27)");
+      expect(text).toMatch(/IGST @ 18%\s+INR 183\.05/);
+      expect(text).toMatch(/Taxable value\s+INR 1,016\.95/);
+      expect(text).not.toContain("CGST");
+
+      const unknown = await student(t(), null, { first: "Kabir", last: "Rao" });
+      const local = await buyMock(t(), unknown.cookie);
+      const docs = await documents(t(), admin);
+      expect(docs.find((d) => d.bookingId === local.bookingId)).toMatchObject({ placeOfSupply: "29", igstPaise: 0 });
+    });
+
+    it("numbers invoices from one gap-free series even when payments confirm at the same moment", async () => {
+      const admin = await t().signInAdmin();
+      const buyers = await Promise.all(Array.from({ length: 8 }, () => student(t(), "29")));
+      const orders = await Promise.all(
+        buyers.map(async (b) => {
+          const slot = await buildSlot(t().app.deps.db);
+          const hold = json<{ id: string }>(
+            await t().request({
+              method: "POST",
+              url: "/api/holds",
+              cookie: b.cookie,
+              payload: { kind: "mock", targetId: slot.id },
+            }),
+          );
+          return json<Checkout>(
+            await t().request({ method: "POST", url: "/api/checkout", cookie: b.cookie, payload: { holdId: hold.id } }),
+          );
+        }),
+      );
+      await Promise.all(
+        orders.map((o, i) =>
+          t().request({ method: "POST", url: `/api/payments/dev/${o.paymentId}/pay`, cookie: buyers[i]?.cookie }),
+        ),
+      );
+      const numbers = (await documents(t(), admin))
+        .filter((d) => d.type === "invoice")
+        .map((d) => Number(d.number.slice(-6)))
+        .sort((a, b) => a - b);
+      expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+      expect(numbers.length).toBeGreaterThanOrEqual(8);
+    });
+
+    it("a cancelled booking gets a credit note against its invoice, listed and exported for the accountant", async () => {
+      const admin = await t().signInAdmin();
+      const buyer = await student(t(), "29", { first: "Meera", last: "Nair" });
+      const order = await buyMock(t(), buyer.cookie);
+      await t().request({
+        method: "POST",
+        url: `/api/admin/bookings/${order.bookingId}/cancel`,
+        cookie: admin,
+        payload: { reason: "Interviewer unwell" },
+      });
+      const docs = (await documents(t(), admin)).filter((d) => d.bookingId === order.bookingId);
+      const invoice = docs.find((d) => d.type === "invoice");
+      const note = docs.find((d) => d.type === "credit_note");
+      expect(note).toMatchObject({ originalNumber: invoice?.number, totalPaise: 120_000, cgstPaise: 9_153 });
+      expect(note?.number).toMatch(/^CPCN\/\d{4}-\d{2}\/\d{6}$/);
+
+      const pdf = await t().request({ url: `/api/admin/invoices/${note?.id}/pdf`, cookie: admin });
+      const text = pdfText(pdf.rawPayload);
+      expect(text).toContain("Credit Note");
+      expect(text).toContain(`Against tax invoice ${invoice?.number}`);
+      expect(text).toMatch(/Total refunded\s+INR 1,200\.00/);
+
+      const csv = await t().request({ url: `/api/admin/invoices.csv?from=${today()}&to=${today()}`, cookie: admin });
+      expect(csv.headers["content-type"]).toContain("text/csv");
+      const lines = csv.body.trim().split("\r\n");
+      expect(lines[0]).toBe(
+        "Type,Number,Date,Against,Buyer,Email,Place of supply,Description,SAC,Taxable value,CGST,SGST,IGST,Total",
+      );
+      expect(lines).toContain(
+        `Credit note,${note?.number},${today()},${invoice?.number},Meera Nair,${buyer.address},29,"Mock interview, Service-based plan",999293,-1016.94,-91.53,-91.53,0.00,-1200.00`,
+      );
+    });
+
+    it("a coupon's discount is shown and the tax is on the discounted price", async () => {
+      const admin = await t().signInAdmin();
+      await t().request({
+        method: "POST",
+        url: "/api/admin/coupons",
+        cookie: admin,
+        payload: { code: `INV${Date.now()}`, amountOffPaise: 20_000 },
+      });
+      const { coupons } = json<{ coupons: { code: string }[] }>(
+        await t().request({ url: "/api/admin/coupons", cookie: admin }),
+      );
+      const buyer = await student(t(), "27");
+      const order = await buyMock(t(), buyer.cookie, coupons[0]?.code);
+      const text = pdfText((await receipt(t(), buyer.cookie, order.bookingId)).rawPayload);
+      expect(text).toMatch(/Discount \(coupon\)\s+- INR 200\.00/);
+      expect(text).toMatch(/IGST @ 18%\s+INR 152\.54/);
+      expect(text).toMatch(/Total paid\s+INR 1,000\.00/);
+    });
+
+    it("only the student who paid downloads the receipt, and the admin routes are for admins", async () => {
+      const buyer = await student(t(), "29");
+      const order = await buyMock(t(), buyer.cookie);
+      const stranger = await student(t(), "29");
+      expect((await receipt(t(), stranger.cookie, order.bookingId)).statusCode).toBe(404);
+      expect((await receipt(t(), "", order.bookingId)).statusCode).toBe(401);
+      expect((await receipt(t(), buyer.cookie, "no-such-booking")).statusCode).toBe(404);
+      expect(
+        (await t().request({ url: `/api/admin/invoices?from=${today()}&to=${today()}`, cookie: buyer.cookie }))
+          .statusCode,
+      ).toBe(403);
+      const admin = await t().signInAdmin();
+      const bad = await t().request({ url: "/api/admin/invoices?from=2026-05-01&to=2026-04-01", cookie: admin });
+      expect(bad.statusCode).toBe(400);
+      expect((await t().request({ url: "/api/admin/invoices.csv?from=soon&to=later", cookie: admin })).statusCode).toBe(
+        400,
+      );
+    });
+  },
+  SUPPLIER,
+);
+
+describeEachDialect("payment receipts without a GSTIN", (t) => {
+  it("issues a plain payment receipt, never a tax invoice", async () => {
+    const buyer = await student(t(), "29");
+    const order = await buyMock(t(), buyer.cookie);
+    const text = pdfText((await receipt(t(), buyer.cookie, order.bookingId)).rawPayload);
+    expect(text).toContain("Payment Receipt");
+    expect(text).toMatch(/CPR\/\d{4}-\d{2}\/000001/);
+    expect(text).toContain("not a tax invoice");
+    expect(text).not.toMatch(/Tax Invoice|GSTIN|CGST|IGST|Taxable value/);
+    expect(text).toMatch(/Total paid\s+INR 1,200\.00/);
+  });
+});

@@ -1,0 +1,90 @@
+import type { Transaction } from "kysely";
+import type { Db } from "../../db/database.js";
+import type { Database, TaxDocumentsTable, TaxDocumentType } from "../../db/schema.js";
+
+type Executor = Db | Transaction<Database>;
+
+/**
+ * Takes the next number of a series for a financial year. The counter row is created at 0 the first
+ * time, then advanced by one in an UPDATE that locks it until the caller's transaction ends: two
+ * confirmations queue, and a rolled-back one gives its number back, so the series has no gaps.
+ */
+export async function takeNextNumber(
+  trx: Transaction<Database>,
+  series: string,
+  financialYear: string,
+): Promise<number> {
+  await trx
+    .insertInto("document_counters")
+    .values({ series, financial_year: financialYear, last_number: 0 })
+    .onConflict((oc) => oc.columns(["series", "financial_year"]).doNothing())
+    .execute();
+  const row = await trx
+    .updateTable("document_counters")
+    .set((eb) => ({ last_number: eb("last_number", "+", 1) }))
+    .where("series", "=", series)
+    .where("financial_year", "=", financialYear)
+    .returning("last_number")
+    .executeTakeFirstOrThrow();
+  return row.last_number;
+}
+
+export async function insertTaxDocument(db: Executor, doc: TaxDocumentsTable): Promise<void> {
+  await db.insertInto("tax_documents").values(doc).execute();
+}
+
+export function findDocumentOfPayment(db: Executor, paymentId: string, types: readonly TaxDocumentType[]) {
+  return db
+    .selectFrom("tax_documents")
+    .selectAll()
+    .where("payment_id", "=", paymentId)
+    .where("type", "in", [...types])
+    .executeTakeFirst();
+}
+
+export function findDocumentsOfBooking(db: Executor, bookingId: string) {
+  return db.selectFrom("tax_documents").selectAll().where("booking_id", "=", bookingId).orderBy("issued_at").execute();
+}
+
+export function findDocumentById(db: Executor, id: string) {
+  return db.selectFrom("tax_documents").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Documents issued in [fromIso, toIso), oldest first (the accountant's order). */
+export function findDocumentsIssuedBetween(db: Executor, fromIso: string, toIso: string) {
+  return db
+    .selectFrom("tax_documents")
+    .selectAll()
+    .where("issued_at", ">=", fromIso)
+    .where("issued_at", "<", toIso)
+    .orderBy("issued_at")
+    .orderBy("number")
+    .execute();
+}
+
+/** What an invoice needs about a booking: its kind and package, the payment, and who bought it. */
+export function findInvoiceFacts(db: Executor, bookingId: string, paymentId: string) {
+  return db
+    .selectFrom("bookings")
+    .innerJoin("payments", "payments.booking_id", "bookings.id")
+    .innerJoin("user", "user.id", "bookings.user_id")
+    .leftJoin("profiles", "profiles.user_id", "bookings.user_id")
+    .leftJoin("coupon_redemptions", "coupon_redemptions.booking_id", "bookings.id")
+    .select([
+      "bookings.id as bookingId",
+      "bookings.kind as kind",
+      "bookings.package_key as packageKey",
+      "bookings.user_id as userId",
+      "payments.amount_paise as totalPaise",
+      "user.name as userName",
+      "user.email as email",
+      "profiles.first_name as firstName",
+      "profiles.last_name as lastName",
+      "profiles.state as state",
+      "coupon_redemptions.list_price_paise as listPricePaise",
+      "coupon_redemptions.discount_paise as discountPaise",
+    ])
+    .where("bookings.id", "=", bookingId)
+    .where("payments.id", "=", paymentId)
+    .executeTakeFirst();
+}

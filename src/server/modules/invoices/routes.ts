@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { periodQuerySchema, taxDocumentSchema } from "../../../shared/schemas/invoices.js";
+import { requireAdmin, requireUser } from "../../plugins/auth.js";
+import {
+  documentFileName,
+  exportDocumentsCsv,
+  findDocument,
+  findOwnReceipt,
+  listDocuments,
+  renderDocument,
+} from "./service.js";
+
+const idParams = z.object({ id: z.string().min(1) });
+
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    "/api/me/bookings/:id/receipt.pdf",
+    {
+      schema: {
+        tags: ["dashboard", "invoices"],
+        summary: "Your booking's tax invoice (or payment receipt) as a PDF",
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const doc = await findOwnReceipt(deps, user.id, request.params.id);
+      const pdf = await renderDocument(deps, doc);
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="${documentFileName(doc)}"`)
+        .header("cache-control", "private, no-store")
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  app.get(
+    "/api/admin/invoices",
+    {
+      schema: {
+        tags: ["admin", "invoices"],
+        summary: "Invoices, receipts and credit notes issued in a period (platform-zone dates, both included)",
+        querystring: periodQuerySchema,
+        response: { 200: z.object({ documents: z.array(taxDocumentSchema) }) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return { documents: await listDocuments(deps, request.query) };
+    },
+  );
+
+  app.get(
+    "/api/admin/invoices.csv",
+    {
+      schema: {
+        tags: ["admin", "invoices"],
+        summary: "The period's documents as CSV for the accountant (credit notes negative)",
+        querystring: periodQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      const csv = await exportDocumentsCsv(deps, request.query);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header(
+          "content-disposition",
+          `attachment; filename="invoices-${request.query.from}-to-${request.query.to}.csv"`,
+        )
+        .send(csv);
+    },
+  );
+
+  app.get(
+    "/api/admin/invoices/:id/pdf",
+    {
+      schema: {
+        tags: ["admin", "invoices"],
+        summary: "One invoice, receipt or credit note as a PDF",
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      const { doc, original } = await findDocument(deps, request.params.id);
+      const pdf = await renderDocument(deps, doc, original);
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="${documentFileName(doc)}"`)
+        .send(Buffer.from(pdf));
+    },
+  );
+};

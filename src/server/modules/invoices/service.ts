@@ -1,0 +1,278 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
+import { AppError } from "../../../shared/errors.js";
+import { financialYear, SERVICE_SAC, splitInclusiveGst } from "../../../shared/gst.js";
+import { INVOICE_MESSAGES } from "../../../shared/messages.js";
+import type { TaxDocumentDto } from "../../../shared/schemas/invoices.js";
+import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
+import type { AppDeps } from "../../app.js";
+import type { BookingKind, Database, TaxDocumentsTable, TaxDocumentType } from "../../db/schema.js";
+import { renderTaxDocumentPdf } from "./pdf.js";
+import {
+  findDocumentById,
+  findDocumentOfPayment,
+  findDocumentsIssuedBetween,
+  findDocumentsOfBooking,
+  findInvoiceFacts,
+  insertTaxDocument,
+  takeNextNumber,
+} from "./repository.js";
+
+type Trx = Transaction<Database>;
+
+const SALE_TYPES = ["invoice", "receipt"] as const satisfies readonly TaxDocumentType[];
+const REFUND_TYPES = ["credit_note", "refund_receipt"] as const satisfies readonly TaxDocumentType[];
+
+/** Each document type has its own gap-free series: CP/2026-27/000123, CPCN/2026-27/000004… */
+function seriesOf(prefix: string, type: TaxDocumentType): string {
+  const suffix = { invoice: "", credit_note: "CN", receipt: "R", refund_receipt: "RF" }[type];
+  return `${prefix}${suffix}`;
+}
+
+export const formatDocumentNumber = (series: string, fy: string, n: number) =>
+  `${series}/${fy}/${String(n).padStart(6, "0")}`;
+
+function describeService(kind: BookingKind, packageKey: string): string {
+  const label = CATALOG_LABELS[packageKey as CatalogKey] ?? packageKey;
+  if (kind === "mock") return `Mock interview, ${label} plan`;
+  if (kind === "workshop") return `Live online workshop: ${label}`;
+  return `Online internship programme: ${label}`;
+}
+
+async function allocate(trx: Trx, deps: AppDeps, type: TaxDocumentType, now: Date) {
+  const fy = financialYear(zonedDate(now, deps.config.timeZone));
+  const series = seriesOf(deps.config.supplier.invoicePrefix, type);
+  const n = await takeNextNumber(trx, series, fy);
+  return { number: formatDocumentNumber(series, fy, n), financialYear: fy };
+}
+
+/**
+ * Issues the invoice for a confirmed payment, inside the confirming transaction (so its number is
+ * taken only if the confirmation commits). With a GSTIN configured it is a tax invoice: the
+ * GST-inclusive price split into taxable value and CGST+SGST when the student's state (the place of
+ * supply) is the supplier's, IGST otherwise. Without one it is a plain payment receipt.
+ */
+export async function issueInvoice(
+  trx: Trx,
+  deps: AppDeps,
+  input: { bookingId: string; paymentId: string; now: Date },
+): Promise<void> {
+  if (await findDocumentOfPayment(trx, input.paymentId, SALE_TYPES)) return;
+  const facts = await findInvoiceFacts(trx, input.bookingId, input.paymentId);
+  if (!facts) return;
+  const { supplier } = deps.config;
+  const type: TaxDocumentType = supplier.gstin ? "invoice" : "receipt";
+  const { number, financialYear: fy } = await allocate(trx, deps, type, input.now);
+  const supplierState = supplier.gstin?.slice(0, 2) ?? null;
+  // A sale to an unregistered person: the place of supply is the buyer's address on record, else
+  // the supplier's location (IGST Act, 2017, section 12(2)(b)).
+  const placeOfSupply = supplier.gstin ? (facts.state ?? supplierState) : null;
+  const split = supplier.gstin
+    ? splitInclusiveGst(facts.totalPaise, placeOfSupply === supplierState)
+    : { taxablePaise: facts.totalPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
+  const profileName = [facts.firstName, facts.lastName].filter(Boolean).join(" ").trim();
+  await insertTaxDocument(trx, {
+    id: randomUUID(),
+    type,
+    number,
+    financial_year: fy,
+    booking_id: facts.bookingId,
+    payment_id: input.paymentId,
+    original_id: null,
+    issued_at: input.now.toISOString(),
+    buyer_user_id: facts.userId,
+    buyer_name: profileName || facts.userName.trim() || facts.email,
+    buyer_email: facts.email,
+    buyer_state: facts.state,
+    place_of_supply: placeOfSupply,
+    supplier_name: supplier.legalName,
+    supplier_address: supplier.address,
+    supplier_gstin: supplier.gstin ?? null,
+    description: describeService(facts.kind, facts.packageKey),
+    sac: SERVICE_SAC,
+    list_price_paise: facts.listPricePaise ?? facts.totalPaise,
+    discount_paise: facts.discountPaise ?? 0,
+    total_paise: facts.totalPaise,
+    ...toColumns(split),
+  });
+}
+
+const toColumns = (split: ReturnType<typeof splitInclusiveGst>) => ({
+  taxable_paise: split.taxablePaise,
+  cgst_paise: split.cgstPaise,
+  sgst_paise: split.sgstPaise,
+  igst_paise: split.igstPaise,
+});
+
+/**
+ * A refunded payment gets a credit note against its tax invoice (or a refund receipt against its
+ * receipt), for the full amount with the same tax split, in the cancelling transaction.
+ */
+export async function issueCreditNote(trx: Trx, deps: AppDeps, input: { paymentId: string; now: Date }): Promise<void> {
+  const original = await findDocumentOfPayment(trx, input.paymentId, SALE_TYPES);
+  if (!original || (await findDocumentOfPayment(trx, input.paymentId, REFUND_TYPES))) return;
+  const type: TaxDocumentType = original.type === "invoice" ? "credit_note" : "refund_receipt";
+  const { number, financialYear: fy } = await allocate(trx, deps, type, input.now);
+  await insertTaxDocument(trx, {
+    ...original,
+    id: randomUUID(),
+    type,
+    number,
+    financial_year: fy,
+    original_id: original.id,
+    issued_at: input.now.toISOString(),
+  });
+}
+
+export function toDto(doc: TaxDocumentsTable, original?: TaxDocumentsTable): TaxDocumentDto {
+  return {
+    id: doc.id,
+    type: doc.type,
+    number: doc.number,
+    financialYear: doc.financial_year,
+    bookingId: doc.booking_id,
+    originalNumber: original?.number ?? null,
+    issuedAt: doc.issued_at,
+    buyerName: doc.buyer_name,
+    buyerEmail: doc.buyer_email,
+    placeOfSupply: doc.place_of_supply,
+    description: doc.description,
+    sac: doc.sac,
+    listPricePaise: doc.list_price_paise,
+    discountPaise: doc.discount_paise,
+    totalPaise: doc.total_paise,
+    taxablePaise: doc.taxable_paise,
+    cgstPaise: doc.cgst_paise,
+    sgstPaise: doc.sgst_paise,
+    igstPaise: doc.igst_paise,
+  };
+}
+
+/** The student's own booking's invoice or receipt (404 for anyone else's, or before payment). */
+export async function findOwnReceipt(deps: AppDeps, userId: string, bookingId: string) {
+  const docs = await findDocumentsOfBooking(deps.db, bookingId);
+  const sale = docs.filter((d) => d.type === "invoice" || d.type === "receipt").at(-1);
+  if (!sale || sale.buyer_user_id !== userId) throw new AppError("NOT_FOUND", INVOICE_MESSAGES.notFound);
+  return sale;
+}
+
+export async function findDocument(deps: AppDeps, id: string) {
+  const doc = await findDocumentById(deps.db, id);
+  if (!doc) throw new AppError("NOT_FOUND", INVOICE_MESSAGES.notFound);
+  const original = doc.original_id ? await findDocumentById(deps.db, doc.original_id) : undefined;
+  return { doc, original };
+}
+
+/** The documents issued in a period (dates in the platform zone, both ends included). */
+export async function listDocuments(deps: AppDeps, range: { from: string; to: string }) {
+  const { fromIso, toIso } = periodBounds(range, deps.config.timeZone);
+  const docs = await findDocumentsIssuedBetween(deps.db, fromIso, toIso);
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  const missing = docs.filter((d) => d.original_id && !byId.has(d.original_id));
+  for (const d of missing) {
+    const original = d.original_id ? await findDocumentById(deps.db, d.original_id) : undefined;
+    if (original) byId.set(original.id, original);
+  }
+  return docs.map((d) => toDto(d, d.original_id ? byId.get(d.original_id) : undefined));
+}
+
+/** A period of platform-zone dates, both ends included, as instants [from, to). */
+export function periodBounds(range: { from: string; to: string }, timeZone: string) {
+  if (range.to < range.from) throw new AppError("VALIDATION", INVOICE_MESSAGES.periodOrder, { field: "to" });
+  return {
+    fromIso: zonedToInstant(range.from, "00:00", timeZone).toISOString(),
+    toIso: zonedToInstant(addDays(range.to, 1), "00:00", timeZone).toISOString(),
+  };
+}
+
+const CSV_COLUMNS = [
+  "Type",
+  "Number",
+  "Date",
+  "Against",
+  "Buyer",
+  "Email",
+  "Place of supply",
+  "Description",
+  "SAC",
+  "Taxable value",
+  "CGST",
+  "SGST",
+  "IGST",
+  "Total",
+] as const;
+
+const TYPE_LABELS: Record<TaxDocumentType, string> = {
+  invoice: "Tax invoice",
+  credit_note: "Credit note",
+  receipt: "Payment receipt",
+  refund_receipt: "Refund receipt",
+};
+export const documentTypeLabel = (type: TaxDocumentType) => TYPE_LABELS[type];
+
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+/** Text typed by people (names, e-mails) never starts a spreadsheet formula. */
+const csvText = (value: string) => csvCell(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** The accountant's export: one row per document; credit notes and refund receipts are negative. */
+export async function exportDocumentsCsv(deps: AppDeps, range: { from: string; to: string }): Promise<string> {
+  const docs = await listDocuments(deps, range);
+  const rows = docs.map((d) => {
+    const sign = d.type === "credit_note" || d.type === "refund_receipt" ? -1 : 1;
+    return [
+      csvCell(TYPE_LABELS[d.type]),
+      csvCell(d.number),
+      zonedDate(new Date(d.issuedAt), deps.config.timeZone),
+      csvCell(d.originalNumber ?? ""),
+      csvText(d.buyerName),
+      csvText(d.buyerEmail),
+      d.placeOfSupply ?? "",
+      csvCell(d.description),
+      d.sac,
+      rupees(sign * d.taxablePaise),
+      rupees(sign * d.cgstPaise),
+      rupees(sign * d.sgstPaise),
+      rupees(sign * d.igstPaise),
+      rupees(sign * d.totalPaise),
+    ].join(",");
+  });
+  return `${[CSV_COLUMNS.join(","), ...rows].join("\r\n")}\r\n`;
+}
+
+const dateOn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone }).format(new Date(iso));
+
+/** The PDF of a document, as the student and the admin download it and the confirmation mail attaches it. */
+export async function renderDocument(
+  deps: AppDeps,
+  doc: TaxDocumentsTable,
+  original?: TaxDocumentsTable,
+): Promise<Uint8Array> {
+  const { timeZone } = deps.config;
+  return renderTaxDocumentPdf(doc, {
+    issuedOn: dateOn(doc.issued_at, timeZone),
+    originalNumber: original?.number ?? null,
+    originalIssuedOn: original ? dateOn(original.issued_at, timeZone) : null,
+  });
+}
+
+export const documentFileName = (doc: Pick<TaxDocumentsTable, "number">) => `${doc.number.replaceAll("/", "-")}.pdf`;
+
+/** The booking's invoice or receipt as a mail attachment, or nothing when there is none. */
+export async function receiptAttachment(deps: AppDeps, bookingId: string) {
+  const sale = (await findDocumentsOfBooking(deps.db, bookingId)).find(
+    (d) => d.type === "invoice" || d.type === "receipt",
+  );
+  if (!sale) return [];
+  const pdf = await renderDocument(deps, sale);
+  return [
+    {
+      filename: documentFileName(sale),
+      contentType: "application/pdf",
+      content: Buffer.from(pdf).toString("base64"),
+      encoding: "base64" as const,
+    },
+  ];
+}

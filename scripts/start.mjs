@@ -1,6 +1,9 @@
 // `npm start`: builds the client and the server bundle, then serves app and API (migrating and,
 // on an empty database outside production, seeding demo data).
 import { spawn, spawnSync } from "node:child_process";
+import { requireNode24 } from "./node-check.mjs";
+
+requireNode24("npm start");
 
 const build = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);

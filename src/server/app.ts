@@ -15,7 +15,7 @@ import {
 import type pg from "pg";
 import type { Config } from "./config.js";
 import { type Db, type Dialect, openDatabase } from "./db/database.js";
-import { migrateToLatest, pendingMigrations } from "./db/migrate.js";
+import { migrateToLatest, PendingMigrationsError, pendingMigrations } from "./db/migrate.js";
 import { insertAdmin } from "./modules/admins/repository.js";
 import { type Auth, createAuth } from "./modules/auth/auth.js";
 import { insertMissingCatalogDefaults } from "./modules/catalog/repository.js";
@@ -151,11 +151,7 @@ async function prepareDatabase(deps: AppDeps): Promise<void> {
   if (deps.config.migrateOnStart) await migrateToLatest(deps.db);
   else {
     const pending = await pendingMigrations(deps.db);
-    if (pending.length > 0) {
-      throw new Error(
-        `The database is missing migrations ${pending.join(", ")}; run \`npm run db:migrate\` first (MIGRATE_ON_START=false).`,
-      );
-    }
+    if (pending.length > 0) throw new PendingMigrationsError(pending);
   }
   await insertMissingCatalogDefaults(deps.db);
   for (const email of deps.config.adminEmails) await insertAdmin(deps.db, email, "ADMIN_EMAILS");

@@ -1,5 +1,6 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { PendingMigrationsError } from "./db/migrate.js";
 import { loadEnvFile } from "./env-file.js";
 import { DEMO_ADMIN_EMAIL } from "./seed/demo.js";
 
@@ -54,6 +55,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(err instanceof PendingMigrationsError ? err.message : err);
   process.exit(1);
 });

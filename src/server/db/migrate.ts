@@ -62,6 +62,16 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
 
+/** A server that must not migrate (MIGRATE_ON_START=false) found migrations still to run. */
+export class PendingMigrationsError extends Error {
+  constructor(readonly pending: string[]) {
+    super(
+      `The database is missing migrations ${pending.join(", ")}; run \`npm run db:migrate\` first (MIGRATE_ON_START=false).`,
+    );
+    this.name = "PendingMigrationsError";
+  }
+}
+
 /** Names of the migrations this database has not run yet (read-only). */
 export async function pendingMigrations(db: Db): Promise<string[]> {
   const all = await migrator(db).getMigrations();

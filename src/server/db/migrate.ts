@@ -7,6 +7,7 @@ import * as m0004 from "./migrations/0004-otp-phone-index.js";
 import * as m0005 from "./migrations/0005-resumes.js";
 import * as m0120 from "./migrations/0120-coupons.js";
 import * as m0121 from "./migrations/0121-invoices.js";
+import * as m0140 from "./migrations/0140-seats-taken-function.js";
 
 /**
  * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   "0005-resumes": m0005,
   "0120-coupons": m0120,
   "0121-invoices": m0121,
+  "0140-seats-taken-function": m0140,
 };
 
 /**

@@ -1,31 +1,45 @@
 // `npm run bench:api`: throughput and latency of the API on loopback, on SQLite and (when
 // reachable) PostgreSQL. Ceiling: an empty route. Then the published-slots list with 2,000 slots,
 // then hold + release cycles from 50 concurrent students, checking that no slot is ever oversold.
-// Also samples the server process's resident memory throughout. Prints its figures; asserts none.
+// On PostgreSQL the same phases run again on two server processes sharing the database, the load
+// spread over them in turn (round-robin). Samples every server process's resident memory
+// throughout. Prints its figures; asserts none.
+//
+// BENCH_SECONDS (10) per phase; BENCH_DB=sqlite|postgres to run one database; BENCH_SERVER to run
+// another bundle of scripts/bench-server.ts (to compare two versions on the same machine state).
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 import { createTemporaryPostgresDatabase, isPostgresReachable } from "../src/server/test/postgres.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const SERVER_BUNDLE = process.env.BENCH_SERVER ?? ".tmp/bench/bench-server.js";
+const DATABASES = (process.env.BENCH_DB ?? "sqlite,postgres").split(",");
 
 interface Seeded {
   cookies: string[];
   slotIds: string[];
 }
 
-async function startServer(databaseUrl: string, port: number): Promise<{ child: ChildProcess; seeded: Seeded }> {
+async function startServer(
+  databaseUrl: string,
+  port: number,
+  seed = true,
+): Promise<{ child: ChildProcess; seeded: Seeded }> {
   // The same process settings as `npm start` (scripts/start.mjs).
-  const child = spawn(
-    process.execPath,
-    ["--max-semi-space-size=4", "--max-old-space-size=160", ".tmp/bench/bench-server.js"],
-    {
-      env: { MALLOC_ARENA_MAX: "2", ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
-      stdio: ["ignore", "pipe", "inherit"],
+  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--max-old-space-size=160", SERVER_BUNDLE], {
+    env: {
+      MALLOC_ARENA_MAX: "2",
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      BENCH_SEED: String(seed),
     },
-  );
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const seeded = await new Promise<Seeded>((resolve, reject) => {
     let out = "";
     child.stdout?.on("data", (chunk) => {
@@ -38,37 +52,55 @@ async function startServer(databaseUrl: string, port: number): Promise<{ child: 
   return { child, seeded };
 }
 
+/** CPU time (user + system) the process has used, in ms: per request, it is steadier than rates on a busy machine. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function load(url: string, connections: number): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections, duration: DURATION_S, pipelining: 1 });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+/** 50 connections in all, shared evenly by the servers (one autocannon per server, at once). */
+async function load(urls: string[], connections: number): Promise<{ rps: number; p99: number; errors: number }> {
+  const results = await Promise.all(
+    urls.map((url) => autocannon({ url, connections: connections / urls.length, duration: DURATION_S, pipelining: 1 })),
+  );
+  return {
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
+  };
 }
 
-/** 50 students, each looping hold → release on one of 20 slots (capacity 5), for the duration. */
+/**
+ * 50 students, each looping hold → release on one of 20 slots (capacity 5), for the duration.
+ * With several servers, each request goes to the next server in turn.
+ */
 async function holdReleaseCycles(
-  base: string,
+  bases: string[],
   seeded: Seeded,
 ): Promise<{ opsPerSecond: number; refused: number; failures: number }> {
   const deadline = Date.now() + DURATION_S * 1000;
   let ops = 0;
   let refused = 0;
   let failures = 0;
+  let turn = 0;
+  const next = () => bases[turn++ % bases.length];
   await Promise.all(
     seeded.cookies.map(async (cookie, i) => {
       while (Date.now() < deadline) {
         const slotId = seeded.slotIds[(i + ops) % seeded.slotIds.length];
-        const held = await fetch(`${base}/api/holds`, {
+        const held = await fetch(`${next()}/api/holds`, {
           method: "POST",
           headers: { cookie, "content-type": "application/json" },
           body: JSON.stringify({ kind: "mock", targetId: slotId }),
         });
         if (held.status === 201) {
           const { id } = (await held.json()) as { id: string };
-          const released = await fetch(`${base}/api/holds/${id}`, { method: "DELETE", headers: { cookie } });
+          const released = await fetch(`${next()}/api/holds/${id}`, { method: "DELETE", headers: { cookie } });
           if (released.status !== 204) failures++;
           ops += 2;
         } else {
@@ -96,21 +128,83 @@ async function watchOversell(base: string, slotIds: string[], stop: () => boolea
   return worst;
 }
 
-async function bench(label: string, databaseUrl: string, port: number): Promise<void> {
-  const { child, seeded } = await startServer(databaseUrl, port);
-  const base = `http://127.0.0.1:${port}`;
-  let peakRss = 0;
+/**
+ * PostgreSQL's side of the cost: CPU time of the backends serving the bench database (they run
+ * on this machine) and transactions committed there. Undefined on SQLite.
+ */
+async function databaseCost(databaseUrl: string): Promise<{ cpuMs: number; commits: number } | undefined> {
+  if (!databaseUrl.startsWith("postgres")) return undefined;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const backends = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    const stats = await client.query<{ commits: string }>(
+      "select xact_commit::text as commits from pg_stat_database where datname = current_database()",
+    );
+    let cpu = 0;
+    for (const { pid } of backends.rows) {
+      try {
+        cpu += cpuMs(pid);
+      } catch {
+        // The backend ended meanwhile.
+      }
+    }
+    return { cpuMs: cpu, commits: Number(stats.rows[0]?.commits ?? 0) };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Queries the servers have sent to PostgreSQL so far (scripts/bench-server.ts counts them). */
+async function roundTrips(bases: string[]): Promise<number> {
+  let total = 0;
+  for (const base of bases) {
+    const response = await fetch(`${base}/bench/round-trips`);
+    total += ((await response.json()) as { roundTrips: number }).roundTrips;
+  }
+  return total;
+}
+
+async function bench(label: string, databaseUrl: string, ports: number[]): Promise<void> {
+  const first = await startServer(databaseUrl, ports[0] ?? 0);
+  const children = [first.child];
+  for (const port of ports.slice(1)) children.push((await startServer(databaseUrl, port, false)).child);
+  const seeded = first.seeded;
+  const bases = ports.map((port) => `http://127.0.0.1:${port}`);
+  const peak = { phase: "" };
+  const peaks = new Map<string, number>();
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, rssMb(child.pid ?? 0));
+    for (const child of children) peaks.set(peak.phase, Math.max(peaks.get(peak.phase) ?? 0, rssMb(child.pid ?? 0)));
   }, 200);
   try {
-    const ceiling = await load(`${base}/bench/empty`, 50);
-    const list = await load(`${base}/api/slots?package=service`, 50);
+    const cpu = () => children.reduce((sum, child) => sum + cpuMs(child.pid ?? 0), 0);
+    const cpu0 = cpu();
+    peak.phase = "empty route";
+    const ceiling = await load(
+      bases.map((b) => `${b}/bench/empty`),
+      50,
+    );
+    const cpu1 = cpu();
+    peak.phase = "slots list";
+    const list = await load(
+      bases.map((b) => `${b}/api/slots?package=service`),
+      50,
+    );
+    const cpu2 = cpu();
+    const db2 = await databaseCost(databaseUrl);
+    const trips2 = await roundTrips(bases);
+    peak.phase = "hold + release";
     let done = false;
-    const oversell = watchOversell(base, seeded.slotIds, () => done);
-    const cycles = await holdReleaseCycles(base, seeded);
+    const oversell = watchOversell(bases[0] ?? "", seeded.slotIds, () => done);
+    const cycles = await holdReleaseCycles(bases, seeded);
     done = true;
+    const cpu3 = cpu();
+    const db3 = await databaseCost(databaseUrl);
+    const trips3 = await roundTrips(bases);
     const worst = await oversell;
+    const perRequest = (ms: number, rate: number) => `${((ms / (rate * DURATION_S)) * 1000).toFixed(0)} µs`;
     console.log(`\n${label}`);
     console.log(`  empty route (ceiling)        ${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99} ms`);
     console.log(
@@ -119,24 +213,41 @@ async function bench(label: string, databaseUrl: string, port: number): Promise<
     console.log(
       `  hold + release, 50 students  ${cycles.opsPerSecond.toFixed(0)} ops/s, refused (full) ${cycles.refused}, failures ${cycles.failures}`,
     );
+    console.log(
+      `  server CPU per request       empty ${perRequest(cpu1 - cpu0, ceiling.rps)}, list ${perRequest(cpu2 - cpu1, list.rps)}, hold or release ${perRequest(cpu3 - cpu2, cycles.opsPerSecond)}`,
+    );
+    if (db2 && db3) {
+      const ops = cycles.opsPerSecond * DURATION_S;
+      console.log(
+        `  PostgreSQL per hold or release ${((trips3 - trips2) / ops).toFixed(2)} round trips, ${(((db3.cpuMs - db2.cpuMs) / ops) * 1000).toFixed(0)} µs of backend CPU, ${((db3.commits - db2.commits) / ops).toFixed(2)} transactions (the seat watcher's reads included)`,
+      );
+    }
     console.log(`  most seats taken on a slot   ${worst} of 5 (oversold: ${worst > 5 ? "YES" : "no"})`);
-    console.log(`  server peak memory (RSS)     ${peakRss.toFixed(0)} MB`);
+    console.log(
+      `  peak memory (RSS) per server ${[...peaks].map(([phase, mb]) => `${phase} ${mb.toFixed(0)} MB`).join(", ")}`,
+    );
   } finally {
     clearInterval(sampler);
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
+    for (const child of children) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
   }
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "careerprep-bench-"));
 console.log(`bench:api: ${DURATION_S} s per phase, ${os.cpus().length} cores, Node ${process.version}`);
-await bench("SQLite", `file:${path.join(dir, "bench.db")}`, 4600);
-if (await isPostgresReachable()) {
-  const temp = await createTemporaryPostgresDatabase();
-  try {
-    await bench("PostgreSQL", temp.url, 4601);
-  } finally {
-    await temp.drop();
+if (DATABASES.includes("sqlite")) await bench("SQLite", `file:${path.join(dir, "bench.db")}`, [4600]);
+if (!DATABASES.includes("postgres")) {
+  // Only SQLite asked for.
+} else if (await isPostgresReachable()) {
+  for (const ports of [[4601], [4602, 4603]]) {
+    const temp = await createTemporaryPostgresDatabase();
+    try {
+      await bench(`PostgreSQL, ${ports.length === 1 ? "one process" : "two processes, round-robin"}`, temp.url, ports);
+    } finally {
+      await temp.drop();
+    }
   }
 } else {
   console.log("\nPostgreSQL not reachable: skipped");

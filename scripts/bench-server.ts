@@ -1,11 +1,22 @@
 // The server under test for `npm run bench:api`: the real app on a given database, plus one empty
 // route as the ceiling, seeded with 2,000 slots and 50 signed-in students. Prints the students'
-// cookies and slot ids as one JSON line, then serves until killed.
+// cookies and slot ids as one JSON line, then serves until killed. With BENCH_SEED=false (a second
+// instance on a database the first one seeded) it seeds nothing and prints `{}`.
 import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
 
 const port = Number(process.env.PORT);
+
+// Every query sent to PostgreSQL (statements, BEGIN and COMMIT alike) is one round trip; counted
+// here so bench:api can report round trips per operation, which a busy machine does not blur.
+let roundTrips = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: Parameters<typeof query>) {
+  roundTrips++;
+  return query.apply(this, args);
+} as typeof query;
 const app = await buildApp(
   loadConfig({
     ...process.env,
@@ -19,49 +30,59 @@ const app = await buildApp(
   { startWorkers: false, logger: false },
 );
 app.get("/bench/empty", { schema: { hide: true } }, async () => ({ ok: true }));
+app.get("/bench/round-trips", { schema: { hide: true } }, async () => ({ roundTrips }));
 
-const now = new Date().toISOString();
-const slots = Array.from({ length: 2000 }, (_, i) => {
-  const start = new Date(Date.now() + (i + 2) * 3_600_000);
-  return {
-    id: randomUUID(),
-    interviewer_id: null,
-    interviewer_name: `Interviewer ${i % 40}`,
-    interviewer_email: "bench@example.com",
-    interviewer_phone: "+919000000000",
-    details: "Technical and HR rounds",
-    start_at: start.toISOString(),
-    end_at: new Date(start.getTime() + 45 * 60_000).toISOString(),
-    package_types: JSON.stringify(i % 3 === 0 ? ["service", "product"] : ["service"]),
-    capacity: 5,
-    status: "published",
-    meeting_link: null,
-    cancelled_at: null,
-    created_at: now,
-    updated_at: now,
-  };
-});
-for (let i = 0; i < slots.length; i += 200)
-  await app.deps.db
-    .insertInto("slots")
-    .values(slots.slice(i, i + 200))
-    .execute();
-
-const cookies: string[] = [];
-for (let i = 0; i < 50; i++) {
-  const email = `bench-${i}@example.com`;
-  await app.inject({ method: "POST", url: "/api/auth/sign-in/magic-link", payload: { email } });
-  const mail = await app.deps.db
-    .selectFrom("outbox_messages")
-    .select("text")
-    .where("to_address", "=", email)
-    .executeTakeFirstOrThrow();
-  const link = mail.text.match(/https?:\/\/\S+/)?.[0] ?? "";
-  const verified = await app.inject({ url: link.replace(`http://localhost:${port}`, "") });
-  const setCookie = [verified.headers["set-cookie"] ?? []].flat();
-  cookies.push(setCookie.find((c) => c.includes("session_token"))?.split(";")[0] ?? "");
+if (process.env.BENCH_SEED === "false") {
+  await app.listen({ port, host: "127.0.0.1" });
+  console.log("{}");
+} else {
+  await seedAndListen();
 }
-
-await app.listen({ port, host: "127.0.0.1" });
-console.log(JSON.stringify({ cookies, slotIds: slots.slice(0, 20).map((s) => s.id) }));
 process.on("SIGTERM", () => void app.close().then(() => process.exit(0)));
+
+async function seedAndListen(): Promise<void> {
+  const now = new Date().toISOString();
+  const slots = Array.from({ length: 2000 }, (_, i) => {
+    const start = new Date(Date.now() + (i + 2) * 3_600_000);
+    return {
+      id: randomUUID(),
+      interviewer_id: null,
+      interviewer_name: `Interviewer ${i % 40}`,
+      interviewer_email: "bench@example.com",
+      interviewer_phone: "+919000000000",
+      details: "Technical and HR rounds",
+      start_at: start.toISOString(),
+      end_at: new Date(start.getTime() + 45 * 60_000).toISOString(),
+      package_types: JSON.stringify(i % 3 === 0 ? ["service", "product"] : ["service"]),
+      capacity: 5,
+      status: "published",
+      meeting_link: null,
+      cancelled_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+  });
+  for (let i = 0; i < slots.length; i += 200)
+    await app.deps.db
+      .insertInto("slots")
+      .values(slots.slice(i, i + 200))
+      .execute();
+
+  const cookies: string[] = [];
+  for (let i = 0; i < 50; i++) {
+    const email = `bench-${i}@example.com`;
+    await app.inject({ method: "POST", url: "/api/auth/sign-in/magic-link", payload: { email } });
+    const mail = await app.deps.db
+      .selectFrom("outbox_messages")
+      .select("text")
+      .where("to_address", "=", email)
+      .executeTakeFirstOrThrow();
+    const link = mail.text.match(/https?:\/\/\S+/)?.[0] ?? "";
+    const verified = await app.inject({ url: link.replace(`http://localhost:${port}`, "") });
+    const setCookie = [verified.headers["set-cookie"] ?? []].flat();
+    cookies.push(setCookie.find((c) => c.includes("session_token"))?.split(";")[0] ?? "");
+  }
+
+  await app.listen({ port, host: "127.0.0.1" });
+  console.log(JSON.stringify({ cookies, slotIds: slots.slice(0, 20).map((s) => s.id) }));
+}

@@ -5,7 +5,6 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { getMigrations } from "better-auth/db/migration";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
@@ -17,7 +16,7 @@ import type pg from "pg";
 import { API_MESSAGES } from "../shared/messages.js";
 import type { Config } from "./config.js";
 import { type Db, type Dialect, openDatabase } from "./db/database.js";
-import { migrateToLatest } from "./db/migrate.js";
+import { migrateToLatest, PendingMigrationsError, pendingMigrations } from "./db/migrate.js";
 import { insertAdmin } from "./modules/admins/repository.js";
 import { type Auth, createAuth } from "./modules/auth/auth.js";
 import { insertMissingCatalogDefaults } from "./modules/catalog/repository.js";
@@ -149,9 +148,12 @@ function rateLimitedError(after: string) {
 }
 
 async function prepareDatabase(deps: AppDeps): Promise<void> {
-  await migrateToLatest(deps.db);
-  const { runMigrations } = await getMigrations(deps.auth.options);
-  await runMigrations();
+  // better-auth's tables come from our migrations too (0002-auth), so one command sets up all.
+  if (deps.config.migrateOnStart) await migrateToLatest(deps.db);
+  else {
+    const pending = await pendingMigrations(deps.db);
+    if (pending.length > 0) throw new PendingMigrationsError(pending);
+  }
   await insertMissingCatalogDefaults(deps.db);
   for (const email of deps.config.adminEmails) await insertAdmin(deps.db, email, "ADMIN_EMAILS");
   if (deps.config.seedDemo) await seedDemoData(deps);

@@ -68,10 +68,9 @@ export async function createPostgresBus(pool: pg.Pool, log: FastifyBaseLogger): 
   };
   await connect();
 
+  const publish = batchedNotify(pool);
   return {
-    async publish(event) {
-      await pool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(event)]);
-    },
+    publish,
     subscribe: local.subscribe,
     async close() {
       closed = true;
@@ -84,5 +83,39 @@ export async function createPostgresBus(pool: pg.Pool, log: FastifyBaseLogger): 
         listener.release();
       }
     },
+  };
+}
+
+interface Batch {
+  payloads: Set<string>;
+  done: Promise<void>;
+}
+
+/**
+ * NOTIFY costs a round trip. Events published while one is on its way go out together in the next
+ * one (identical events once), so a burst of seat changes
+ * costs a few round trips instead of one each. `publish` resolves once its event is sent.
+ */
+function batchedNotify(pool: pg.Pool): (event: LiveEvent) => Promise<void> {
+  let next: Batch | undefined;
+  let sending: Promise<void> = Promise.resolve();
+
+  const send = async (payloads: Set<string>) => {
+    await pool.query("select pg_notify($1, payload) from unnest($2::text[]) as payload", [CHANNEL, [...payloads]]);
+  };
+
+  return (event) => {
+    if (!next) {
+      const payloads = new Set<string>();
+      const done = sending.then(() => {
+        if (next?.payloads === payloads) next = undefined;
+        return send(payloads);
+      });
+      // The next batch waits for this one, whether it was sent or failed.
+      sending = done.catch(() => undefined);
+      next = { payloads, done };
+    }
+    next.payloads.add(JSON.stringify(event));
+    return next.done;
   };
 }

@@ -1,6 +1,22 @@
-import type { Insertable, Transaction } from "kysely";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type OnConflictDatabase,
+  type OnConflictTables,
+  type QueryCreator,
+  sql,
+  type Transaction,
+} from "kysely";
+import {
+  CATALOG_DEFAULTS,
+  CATALOG_KEYS,
+  type CatalogKey,
+  INTERNSHIP_TRACKS,
+  WORKSHOP_TOPICS,
+} from "../../../shared/constants.js";
 import { type Db, type Dialect, forUpdate } from "../../db/database.js";
-import type { BookingKind, Database, HoldsTable } from "../../db/schema.js";
+import type { BookingKind, Database } from "../../db/schema.js";
+import { SEAT_KEEPING_STATUSES } from "../seats/repository.js";
 
 type Executor = Db | Transaction<Database>;
 
@@ -13,25 +29,6 @@ export function findActiveHoldsByUser(db: Executor, userId: string, nowIso: stri
   return db.selectFrom("holds").selectAll().where("user_id", "=", userId).where("expires_at", ">", nowIso).execute();
 }
 
-/** Deletes the user's hold of this kind (one at a time per kind) and returns the target it was on. */
-export async function deleteHoldByUserAndKind(
-  db: Executor,
-  userId: string,
-  kind: BookingKind,
-): Promise<string | undefined> {
-  const row = await db
-    .deleteFrom("holds")
-    .where("user_id", "=", userId)
-    .where("kind", "=", kind)
-    .returning("target_id")
-    .executeTakeFirst();
-  return row?.target_id;
-}
-
-export async function insertHold(db: Executor, hold: Insertable<HoldsTable>): Promise<void> {
-  await db.insertInto("holds").values(hold).execute();
-}
-
 export function deleteHold(db: Executor, id: string, userId: string) {
   return db.deleteFrom("holds").where("id", "=", id).where("user_id", "=", userId).returningAll().executeTakeFirst();
 }
@@ -41,18 +38,302 @@ export async function deleteExpiredHolds(db: Executor, nowIso: string): Promise<
   return Number(result.numDeletedRows);
 }
 
-/** A pending or paid booking of this user for this target (one seat per student per session). */
-export function findLiveBookingOfUser(db: Executor, userId: string, targetId: string, nowIso: string) {
-  return db
-    .selectFrom("bookings")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("target_id", "=", targetId)
-    .where((eb) =>
-      eb.or([
-        eb("status", "in", ["confirmed", "completed", "no_show"]),
-        eb.and([eb("status", "=", "pending_payment"), eb("seat_expires_at", ">", nowIso)]),
-      ]),
-    )
-    .executeTakeFirst();
+/** One request for a seat, with everything the statement needs decided beforehand. */
+export interface HoldRequest {
+  hold: { id: string; user_id: string; kind: BookingKind; target_id: string; expires_at: string; created_at: string };
+  /** The plan asked for (mock interviews); the slot's first plan when absent. */
+  wantedPackage: CatalogKey | undefined;
+  nowIso: string;
+  /** Today in the platform zone: an internship can be joined until the day it starts. */
+  today: string;
 }
+
+/** What the statement saw about the target and the student, and whether it took the seat. */
+export interface HoldAttempt {
+  capacity: number;
+  open: boolean;
+  packageKey: string | null;
+  packageAllowed: boolean;
+  available: boolean;
+  ownBookingStatus: string | null;
+  seatsTaken: number;
+  /** The target of the student's hold of this kind before this request (replaced if taken). */
+  previousTargetId: string | null;
+  taken: boolean;
+}
+
+interface TargetRow {
+  id: string;
+  capacity: number;
+  open: number;
+  package_key: string | null;
+  package_allowed: number;
+}
+
+/**
+ * The target of a hold as one row of the same shape for every kind, locked on PostgreSQL: `open`
+ * (published, not cancelled, not started), the plan the seat is bought under and whether the
+ * target offers it.
+ */
+function targetRow(db: Executor, dialect: Dialect, request: HoldRequest): Expression<TargetRow> {
+  const { kind, target_id: id } = request.hold;
+  const yes = sql<number>`1`;
+  if (kind === "mock") {
+    // package_types is a JSON array of plan keys ('["service","product"]').
+    const wanted = request.wantedPackage;
+    const first =
+      dialect === "postgres"
+        ? sql<string>`(package_types::json ->> 0)`
+        : sql<string>`json_extract(package_types, '$[0]')`;
+    const allowed = wanted
+      ? dialect === "postgres"
+        ? sql<number>`(CASE WHEN package_types::jsonb ? ${wanted} THEN 1 ELSE 0 END)`
+        : sql<number>`(SELECT count(*) FROM json_each(package_types) WHERE value = ${wanted})`
+      : sql<number>`(CASE WHEN ${first} IS NULL THEN 0 ELSE 1 END)`;
+    const query = db
+      .selectFrom("slots")
+      .where("id", "=", id)
+      .select((eb) => [
+        "id",
+        "capacity",
+        eb
+          .case()
+          .when(
+            eb.and([
+              eb("status", "=", "published"),
+              eb("cancelled_at", "is", null),
+              eb("start_at", ">", request.nowIso),
+            ]),
+          )
+          .then(1)
+          .else(0)
+          .end()
+          .as("open"),
+        (wanted ? sql<string>`${wanted}` : first).as("package_key"),
+        allowed.as("package_allowed"),
+      ]);
+    return dialect === "postgres" ? query.forUpdate() : query;
+  }
+  if (kind === "workshop") {
+    const query = db
+      .selectFrom("workshops")
+      .where("id", "=", id)
+      .select((eb) => [
+        "id",
+        "capacity",
+        eb
+          .case()
+          .when(
+            eb.and([
+              eb("topic_key", "in", WORKSHOP_TOPICS),
+              eb("status", "=", "published"),
+              eb("cancelled_at", "is", null),
+              eb("start_at", ">", request.nowIso),
+            ]),
+          )
+          .then(1)
+          .else(0)
+          .end()
+          .as("open"),
+        "topic_key as package_key",
+        yes.as("package_allowed"),
+      ]);
+    return dialect === "postgres" ? query.forUpdate() : query;
+  }
+  const query = db
+    .selectFrom("internships")
+    .where("id", "=", id)
+    .select((eb) => [
+      "id",
+      "capacity",
+      eb
+        .case()
+        .when(eb.and([eb("track_key", "in", INTERNSHIP_TRACKS), eb("start_date", ">", request.today)]))
+        .then(1)
+        .else(0)
+        .end()
+        .as("open"),
+      "track_key as package_key",
+      yes.as("package_allowed"),
+    ]);
+  return dialect === "postgres" ? query.forUpdate() : query;
+}
+
+const DEFAULT_AVAILABLE = CATALOG_KEYS.filter((key) => CATALOG_DEFAULTS[key].available);
+
+/**
+ * The facts a hold is decided on, read from the `target` row: the plan's availability, the
+ * student's own live booking of this target, and the seats taken by everyone else (the student's
+ * current hold of this kind is left out: taking a new one replaces it). On PostgreSQL the count
+ * runs in careerprep_seats_taken, after the target's lock is granted (see migration 0140).
+ */
+function selectFacts(qc: QueryCreator<Database & { target: TargetRow }>, dialect: Dialect, request: HoldRequest) {
+  const { user_id: userId, kind } = request.hold;
+  const nowIso = request.nowIso;
+  return qc.selectFrom("target").select((eb) => [
+    "target.id",
+    "target.capacity",
+    "target.open",
+    "target.package_key",
+    "target.package_allowed",
+    eb.fn
+      .coalesce(
+        eb.selectFrom("catalog_items").select("available").whereRef("catalog_items.key", "=", "target.package_key"),
+        eb.case().when("target.package_key", "in", DEFAULT_AVAILABLE).then(1).else(0).end(),
+      )
+      .as("available"),
+    eb
+      .selectFrom("bookings")
+      .select("status")
+      .where("user_id", "=", userId)
+      .whereRef("bookings.target_id", "=", "target.id")
+      .where((b) =>
+        b.or([
+          b("status", "in", SEAT_KEEPING_STATUSES),
+          b.and([b("status", "=", "pending_payment"), b("seat_expires_at", ">", nowIso)]),
+        ]),
+      )
+      .limit(1)
+      .as("own_status"),
+    dialect === "postgres"
+      ? eb
+          .fn<number>("careerprep_seats_taken", ["target.id", eb.val(nowIso), eb.val(userId), eb.val(kind)])
+          .as("seats_taken")
+      : sql<number>`(${eb
+          .selectFrom("bookings")
+          .select((c) => c.fn.countAll<number>().as("n"))
+          .whereRef("bookings.target_id", "=", "target.id")
+          .where((b) =>
+            b.or([
+              b("status", "in", SEAT_KEEPING_STATUSES),
+              b.and([b("status", "=", "pending_payment"), b("seat_expires_at", ">", nowIso)]),
+            ]),
+          )}) + (${eb
+          .selectFrom("holds")
+          .select((c) => c.fn.countAll<number>().as("n"))
+          .whereRef("holds.target_id", "=", "target.id")
+          .where("expires_at", ">", nowIso)
+          .where((h) => h.not(h.and([h("user_id", "=", userId), h("kind", "=", kind)])))})`.as("seats_taken"),
+    eb
+      .selectFrom("holds")
+      .select("holds.target_id")
+      .where("user_id", "=", userId)
+      .where("kind", "=", kind)
+      .as("previous_target_id"),
+  ]);
+}
+
+type Facts = {
+  capacity: number;
+  open: number;
+  package_key: string | null;
+  package_allowed: number;
+  available: number | null;
+  own_status: string | null;
+  seats_taken: number;
+  previous_target_id: string | null;
+};
+
+const attemptFrom = (row: Facts, taken: boolean): HoldAttempt => ({
+  capacity: Number(row.capacity),
+  open: Number(row.open) === 1,
+  packageKey: row.package_key,
+  packageAllowed: Number(row.package_allowed) > 0,
+  available: Number(row.available) === 1,
+  ownBookingStatus: row.own_status,
+  seatsTaken: Number(row.seats_taken),
+  previousTargetId: row.previous_target_id,
+  taken,
+});
+
+const mayTake = (row: Facts) =>
+  Number(row.open) === 1 &&
+  Number(row.package_allowed) > 0 &&
+  Number(row.available) === 1 &&
+  row.own_status === null &&
+  Number(row.seats_taken) < Number(row.capacity);
+
+/**
+ * Takes a seat if the rules allow it, replacing the student's hold of this kind, and says what it
+ * saw. Undefined when the target does not exist.
+ *
+ * PostgreSQL: one statement, one round trip. The target row is locked in a CTE, the facts are read
+ * (the seat count after the lock, see migration 0140), and the hold is inserted only when every
+ * rule passes; the upsert on (user, kind) replaces the student's previous hold in the same step.
+ * N requests for the last seat wait on the lock one after another and exactly one gets it.
+ *
+ * SQLite: the same facts query and upsert in one write transaction (exclusive there), in process.
+ */
+export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequest): Promise<HoldAttempt | undefined> {
+  const { hold } = request;
+  if (dialect === "postgres") {
+    const row = await db
+      .with(
+        (cte) => cte("target").materialized(),
+        () => targetRow(db, dialect, request),
+      )
+      .with(
+        (cte) => cte("facts").materialized(),
+        (qc) => selectFacts(qc, dialect, request),
+      )
+      .with("taken", (qc) =>
+        qc
+          .insertInto("holds")
+          .columns(["id", "user_id", "kind", "target_id", "package_key", "expires_at", "created_at"])
+          .expression((eb) =>
+            eb
+              .selectFrom("facts")
+              .select((f) => [
+                f.val(hold.id).as("id"),
+                f.val(hold.user_id).as("user_id"),
+                f.val(hold.kind).as("kind"),
+                "facts.id as target_id",
+                f.fn.coalesce("facts.package_key", f.val("")).as("package_key"),
+                f.val(hold.expires_at).as("expires_at"),
+                f.val(hold.created_at).as("created_at"),
+              ])
+              .where((f) =>
+                f.and([
+                  f("facts.open", "=", 1),
+                  f("facts.package_allowed", ">", 0),
+                  f("facts.available", "=", 1),
+                  f("facts.own_status", "is", null),
+                  f("facts.seats_taken", "<", f.ref("facts.capacity")),
+                ]),
+              ),
+          )
+          .onConflict((oc) => oc.columns(["user_id", "kind"]).doUpdateSet(replaceHold))
+          .returning("holds.id"),
+      )
+      .selectFrom("facts")
+      .leftJoin("taken", (join) => join.onTrue())
+      .selectAll("facts")
+      .select("taken.id as taken_id")
+      .executeTakeFirst();
+    return row ? attemptFrom(row, row.taken_id !== null) : undefined;
+  }
+  return db.transaction().execute(async (trx) => {
+    const row = await selectFacts(
+      trx.with("target", () => targetRow(trx, dialect, request)),
+      dialect,
+      request,
+    ).executeTakeFirst();
+    if (!row) return undefined;
+    if (!mayTake(row)) return attemptFrom(row, false);
+    await trx
+      .insertInto("holds")
+      .values({ ...hold, package_key: row.package_key ?? "" })
+      .onConflict((oc) => oc.columns(["user_id", "kind"]).doUpdateSet(replaceHold))
+      .execute();
+    return attemptFrom(row, true);
+  });
+}
+
+/** On a second hold of the same kind, the student's row becomes the new hold. */
+const replaceHold = (eb: ExpressionBuilder<OnConflictDatabase<Database, "holds">, OnConflictTables<"holds">>) => ({
+  id: eb.ref("excluded.id"),
+  target_id: eb.ref("excluded.target_id"),
+  package_key: eb.ref("excluded.package_key"),
+  expires_at: eb.ref("excluded.expires_at"),
+  created_at: eb.ref("excluded.created_at"),
+});

@@ -1,24 +1,51 @@
 import type { EventBus, LiveEvent } from "../events/bus.js";
 
+interface Entry {
+  body: Buffer;
+  expires: number;
+}
+
 /**
- * Serialized listing responses, kept until something they show changes. Every seat or slot change
- * publishes a live event (across processes on PostgreSQL), which empties the matching entries;
- * a short time-to-live covers what changes by itself (a slot starting, a hold running out).
- * Seat decisions never read this cache: they count inside their own transaction.
+ * Serialized listing responses (encoded once, sent as bytes), kept until something they show
+ * changes. Every seat or slot change publishes a live event (across processes on PostgreSQL),
+ * which empties the matching entries; a short time-to-live covers what changes by itself (a slot
+ * starting, a hold running out). Requests arriving while an entry is built wait for that one
+ * build instead of each running the same queries. Seat decisions never read this cache: they
+ * count inside their own statement.
  */
 export function createListingCache(bus: EventBus, ttlMs = 1_000) {
-  const entries = new Map<string, { body: string; expires: number }>();
-  const topicOf = (key: string) => key.split(":")[0];
+  const entries = new Map<string, Entry>();
+  const building = new Map<string, Promise<Buffer>>();
+  /** Bumped by every change of a topic: a build that started before it is not kept. */
+  const versions = new Map<string, number>();
+  const topicOf = (key: string) => key.split(":")[0] ?? key;
+
   const unsubscribe = bus.subscribe((event: LiveEvent) => {
+    versions.set(event.topic, (versions.get(event.topic) ?? 0) + 1);
     for (const key of entries.keys()) if (topicOf(key) === event.topic) entries.delete(key);
+    for (const key of building.keys()) if (topicOf(key) === event.topic) building.delete(key);
   });
+
+  const rebuild = (key: string, build: () => Promise<string>): Promise<Buffer> => {
+    const version = versions.get(topicOf(key)) ?? 0;
+    const pending = build()
+      .then((text) => {
+        const body = Buffer.from(text);
+        if ((versions.get(topicOf(key)) ?? 0) === version) entries.set(key, { body, expires: Date.now() + ttlMs });
+        return body;
+      })
+      .finally(() => {
+        if (building.get(key) === pending) building.delete(key);
+      });
+    building.set(key, pending);
+    return pending;
+  };
+
   return {
-    async get(key: string, build: () => Promise<string>): Promise<string> {
+    get(key: string, build: () => Promise<string>): Promise<Buffer> {
       const hit = entries.get(key);
-      if (hit && hit.expires > Date.now()) return hit.body;
-      const body = await build();
-      entries.set(key, { body, expires: Date.now() + ttlMs });
-      return body;
+      if (hit && hit.expires > Date.now()) return Promise.resolve(hit.body);
+      return building.get(key) ?? rebuild(key, build);
     },
     close: unsubscribe,
   };

@@ -62,10 +62,11 @@ export async function sendOtp(
     created_at: now.toISOString(),
   });
   try {
-    await smsSender(deps.config, deps.db).send(
-      phone,
-      `${code} is your CareerPrep verification code. It expires in ${OTP_TTL_MINUTES} minutes. Do not share it.`,
-    );
+    await smsSender(deps.config, deps.db).send({
+      to: phone,
+      text: `${code} is your CareerPrep verification code. It expires in ${OTP_TTL_MINUTES} minutes. Do not share it.`,
+      code,
+    });
   } catch (err) {
     // A code that never arrived must not count against the limits, nor be guessable.
     await deleteOtp(deps.db, id);

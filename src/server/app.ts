@@ -5,7 +5,6 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { getMigrations } from "better-auth/db/migration";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
@@ -14,9 +13,10 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type pg from "pg";
+import { API_MESSAGES } from "../shared/messages.js";
 import type { Config } from "./config.js";
 import { type Db, type Dialect, openDatabase } from "./db/database.js";
-import { migrateToLatest } from "./db/migrate.js";
+import { migrateToLatest, PendingMigrationsError, pendingMigrations } from "./db/migrate.js";
 import { insertAdmin } from "./modules/admins/repository.js";
 import { type Auth, createAuth } from "./modules/auth/auth.js";
 import { insertMissingCatalogDefaults } from "./modules/catalog/repository.js";
@@ -143,14 +143,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 function rateLimitedError(after: string) {
   return {
     statusCode: 429,
-    error: { code: "RATE_LIMITED", message: `Too many requests. Please try again in ${after}.` },
+    error: { code: "RATE_LIMITED", message: API_MESSAGES.rateLimited(after) },
   };
 }
 
 async function prepareDatabase(deps: AppDeps): Promise<void> {
-  await migrateToLatest(deps.db);
-  const { runMigrations } = await getMigrations(deps.auth.options);
-  await runMigrations();
+  // better-auth's tables come from our migrations too (0002-auth), so one command sets up all.
+  if (deps.config.migrateOnStart) await migrateToLatest(deps.db);
+  else {
+    const pending = await pendingMigrations(deps.db);
+    if (pending.length > 0) throw new PendingMigrationsError(pending);
+  }
   await insertMissingCatalogDefaults(deps.db);
   for (const email of deps.config.adminEmails) await insertAdmin(deps.db, email, "ADMIN_EMAILS");
   if (deps.config.seedDemo) await seedDemoData(deps);

@@ -38,6 +38,16 @@ describe("configuration", () => {
     ).toThrow(/RAZORPAY_KEY_ID/);
   });
 
+  it("asks for each SMS provider's credentials", () => {
+    expect(() => loadConfig({ SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: "AC1" })).toThrow(
+      /TWILIO_AUTH_TOKEN[\s\S]*TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID/,
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: "msg91", MSG91_AUTH_KEY: "k" })).toThrow(/MSG91_TEMPLATE_ID/);
+    const config = loadConfig({ SMS_PROVIDER: "msg91", MSG91_AUTH_KEY: "k", MSG91_TEMPLATE_ID: "t" });
+    expect(config.sms.msg91).toEqual({ authKey: "k", templateId: "t", apiUrl: "https://control.msg91.com" });
+    expect(loadConfig({}).sms.twilio.apiUrl).toBe("https://api.twilio.com");
+  });
+
   it("reads admin e-mails lower-cased", () => {
     expect(loadConfig({ ADMIN_EMAILS: " A@X.in, b@y.in ,," }).adminEmails).toEqual(["a@x.in", "b@y.in"]);
   });

@@ -43,11 +43,20 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optionalString,
   RAZORPAY_API_URL: z.url().default("https://api.razorpay.com"),
 
-  SMS_PROVIDER: z.enum(["outbox", "http"]).optional(),
+  SMS_PROVIDER: z.enum(["outbox", "http", "twilio", "msg91"]).optional(),
   SMS_HTTP_URL: optionalString,
   SMS_HTTP_TOKEN: optionalString,
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  TWILIO_MESSAGING_SERVICE_SID: optionalString,
+  TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+  MSG91_AUTH_KEY: optionalString,
+  MSG91_TEMPLATE_ID: optionalString,
+  MSG91_API_URL: z.url().default("https://control.msg91.com"),
 
   JOBS_ENABLED: booleanFlag,
+  MIGRATE_ON_START: booleanFlag,
   CLIENT_DIR: optionalString,
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   HOLD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
@@ -96,6 +105,22 @@ function crossChecks(env: Record<string, string | undefined>): Issue[] {
   }
   if (value("SMS_PROVIDER") === "http" && !value("SMS_HTTP_URL")) {
     issues.push({ path: "SMS_HTTP_URL", message: "is required when SMS_PROVIDER=http" });
+  }
+  if (value("SMS_PROVIDER") === "twilio") {
+    for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"]) {
+      if (!value(key)) issues.push({ path: key, message: "is required when SMS_PROVIDER=twilio" });
+    }
+    if (!value("TWILIO_FROM") && !value("TWILIO_MESSAGING_SERVICE_SID")) {
+      issues.push({
+        path: "TWILIO_FROM",
+        message: "TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER=twilio",
+      });
+    }
+  }
+  if (value("SMS_PROVIDER") === "msg91") {
+    for (const key of ["MSG91_AUTH_KEY", "MSG91_TEMPLATE_ID"]) {
+      if (!value(key)) issues.push({ path: key, message: "is required when SMS_PROVIDER=msg91" });
+    }
   }
   if (value("GSTIN") && !value("SUPPLIER_ADDRESS")) {
     issues.push({ path: "SUPPLIER_ADDRESS", message: "is required when GSTIN is set (it is printed on tax invoices)" });
@@ -155,8 +180,26 @@ function toConfig(env: z.infer<typeof envSchema>) {
         apiUrl: env.RAZORPAY_API_URL.replace(/\/$/, ""),
       },
     },
-    sms: { provider: env.SMS_PROVIDER ?? "outbox", httpUrl: env.SMS_HTTP_URL, httpToken: env.SMS_HTTP_TOKEN },
+    sms: {
+      provider: env.SMS_PROVIDER ?? "outbox",
+      httpUrl: env.SMS_HTTP_URL,
+      httpToken: env.SMS_HTTP_TOKEN,
+      twilio: {
+        accountSid: env.TWILIO_ACCOUNT_SID ?? "",
+        authToken: env.TWILIO_AUTH_TOKEN ?? "",
+        from: env.TWILIO_FROM ?? "",
+        messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+        apiUrl: env.TWILIO_API_URL.replace(/\/$/, ""),
+      },
+      msg91: {
+        authKey: env.MSG91_AUTH_KEY ?? "",
+        templateId: env.MSG91_TEMPLATE_ID ?? "",
+        apiUrl: env.MSG91_API_URL.replace(/\/$/, ""),
+      },
+    },
     jobsEnabled: env.JOBS_ENABLED ?? true,
+    /** Off when several instances share a database: `npm run db:migrate` migrates once. */
+    migrateOnStart: env.MIGRATE_ON_START ?? true,
     clientDir: env.CLIENT_DIR,
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT,
     holdRateLimitPerMinute: env.HOLD_RATE_LIMIT,

@@ -1,10 +1,13 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { PendingMigrationsError } from "./db/migrate.js";
+import { loadEnvFile } from "./env-file.js";
 import { DEMO_ADMIN_EMAIL } from "./seed/demo.js";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
+    loadEnvFile();
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -52,6 +55,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(err instanceof PendingMigrationsError ? err.message : err);
   process.exit(1);
 });

@@ -178,6 +178,46 @@ export const NETWORK_MESSAGES = {
   somethingWentWrongBody: "Reload the page to try again. If it keeps happening, contact us from the home page.",
 } as const;
 
+/** The API's own answers: limits, unreadable requests, missing routes, failures (docs/product.md, API). */
+export const API_MESSAGES = {
+  rateLimited: (after: string) => `Too many requests. Please try again in ${after}.`,
+  invalidRequest: "Invalid request.",
+  tooLarge: "The request is too large.",
+  unsupportedContentType: "Unsupported content type.",
+  unreadable: "The request could not be read.",
+  internal: "Something went wrong on our side. Please try again.",
+  noRoute: (method: string, url: string) => `No route for ${method} ${url}.`,
+  signInRequired: "Please sign in to continue.",
+  databaseUnreachable: "The database is not reachable.",
+  notSaved: (what: "admin" | "slot" | "internship" | "workshop") => `The ${what} was not saved.`,
+  notificationNotFound: "That notification does not exist.",
+} as const;
+
+/** Holds, checkouts and payment callbacks (docs/product.md, Holds; Payment). */
+export const PAYMENT_MESSAGES = {
+  slotNotForPlan: "This slot is not offered for the selected plan.",
+  noPaymentStarted: "No payment was started for this order.",
+  testCheckoutOff: "The test-mode checkout is off on this server.",
+  webhookSignatureInvalid: "Invalid webhook signature.",
+  webhookNotJson: "The webhook body is not JSON.",
+} as const;
+
+/** When a form check names no field. */
+export const FORM_MESSAGES = {
+  checkTheForm: "Check the form and try again.",
+} as const;
+
+/** The profile form's field messages (docs/product.md, Profile). */
+export const PROFILE_MESSAGES = {
+  phoneFormat: "Enter the phone number with its country code, like +91 98765 43210.",
+  otpCodeFormat: "Enter the 6-digit code.",
+  firstNameRequired: "First name is required.",
+  lastNameRequired: "Last name is required.",
+  qualificationRequired: "Qualification is required.",
+  statusRequired: "Choose your status.",
+  stateRequired: "Choose your state.",
+} as const;
+
 /** Coupon texts: the console's coupon form and the checkout's coupon box (docs/admin.md, Coupons). */
 export const COUPON_MESSAGES = {
   codeFormat: "Use 3 to 32 letters, digits, dashes or underscores for the code.",

@@ -1,9 +1,11 @@
 import { ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../db/database.js";
 import { migrateToLatest } from "../db/migrate.js";
+import { loadEnvFile } from "../env-file.js";
 import { runAdminCommand } from "./admin-command.js";
 
 async function main(): Promise<number> {
+  loadEnvFile();
   const handle = openDatabase(loadConfig().databaseUrl);
   try {
     await migrateToLatest(handle.db);

@@ -4,6 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { ConfigError, loadConfig } from "../config.js";
 import { isPostgresUrl } from "../db/database.js";
+import { loadEnvFile } from "../env-file.js";
 
 /**
  * `npm run backup -- [DIR]`: a consistent copy taken while the app runs. SQLite uses its online
@@ -11,6 +12,7 @@ import { isPostgresUrl } from "../db/database.js";
  * restorable with pg_restore.
  */
 async function main(): Promise<number> {
+  loadEnvFile();
   const config = loadConfig();
   const dir = path.resolve(process.argv[2] ?? "backups");
   fs.mkdirSync(dir, { recursive: true });

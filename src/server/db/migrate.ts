@@ -1,33 +1,81 @@
-import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { Db } from "./database.js";
 import * as m0001 from "./migrations/0001-initial.js";
-import * as m0004 from "./migrations/0004-hold-package.js";
-import * as m0004otp from "./migrations/0004-otp-phone-index.js";
+import * as m0002 from "./migrations/0002-auth.js";
+import * as m0003 from "./migrations/0003-hold-package.js";
+import * as m0004 from "./migrations/0004-otp-phone-index.js";
 import * as m0005 from "./migrations/0005-resumes.js";
 import * as m0120 from "./migrations/0120-coupons.js";
 import * as m0121 from "./migrations/0121-invoices.js";
 import * as m0140 from "./migrations/0140-seats-taken-function.js";
 
-/** Migrations are listed here (not read from disk) so a bundled server finds them too. */
-const migrations: Record<string, Migration> = {
+/**
+ * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
+ * starts with its own four-digit number, strictly increasing down this list, which is the order
+ * they are applied in (a test holds that).
+ */
+export const migrations: Record<string, Migration> = {
   "0001-initial": m0001,
-  "0004-hold-package": m0004,
-  "0004-otp-phone-index": m0004otp,
+  "0002-auth": m0002,
+  "0003-hold-package": m0003,
+  "0004-otp-phone-index": m0004,
   "0005-resumes": m0005,
   "0120-coupons": m0120,
   "0121-invoices": m0121,
   "0140-seats-taken-function": m0140,
 };
 
+/**
+ * Migrations that were renumbered, by the name a database may have recorded them under. The
+ * record is renamed before migrating, so a database that ran one under its old name never runs
+ * it again (docs/decisions/0031-migrations-in-order.md).
+ */
+export const renamedMigrations: Record<string, string> = {
+  "0004-hold-package": "0003-hold-package",
+};
+
+const MIGRATION_TABLE = "kysely_migration";
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  // Features land their migrations independently; a number may arrive after a later one ran.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === "Error");
+function migrator(db: Db): Migrator {
+  // Features are developed side by side; a database that already ran a higher number still gets a
+  // lower one that arrives later. A fresh database applies them in the listed order.
+  return new Migrator({ db, provider, migrationTableName: MIGRATION_TABLE, allowUnorderedMigrations: true });
+}
+
+async function renameRecordedMigrations(db: Db): Promise<void> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === MIGRATION_TABLE)) return;
+  for (const [from, to] of Object.entries(renamedMigrations)) {
+    await sql`update ${sql.table(MIGRATION_TABLE)} set name = ${to} where name = ${from}`.execute(db);
+  }
+}
+
+/** Applies every migration not yet recorded, in order; returns the names it applied. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  await renameRecordedMigrations(db);
+  const { error, results = [] } = await migrator(db).migrateToLatest();
+  const failed = results.find((r) => r.status === "Error");
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? "");
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${reason}`);
   }
+  return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** A server that must not migrate (MIGRATE_ON_START=false) found migrations still to run. */
+export class PendingMigrationsError extends Error {
+  constructor(readonly pending: string[]) {
+    super(
+      `The database is missing migrations ${pending.join(", ")}; run \`npm run db:migrate\` first (MIGRATE_ON_START=false).`,
+    );
+    this.name = "PendingMigrationsError";
+  }
+}
+
+/** Names of the migrations this database has not run yet (read-only). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const all = await migrator(db).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../shared/errors.js";
-import { MESSAGES } from "../../shared/messages.js";
+import { API_MESSAGES, MESSAGES } from "../../shared/messages.js";
 import { isAdminEmail } from "../modules/admins/repository.js";
 import type { EventBus } from "../modules/events/bus.js";
 
@@ -90,7 +90,7 @@ export function forgetRevokedSessions(bus: EventBus): () => void {
 
 export async function requireUser(
   request: FastifyRequest,
-  message = "Please sign in to continue.",
+  message: string = API_MESSAGES.signInRequired,
 ): Promise<SessionUser> {
   const user = await findSessionUser(request);
   if (!user) throw new AppError("UNAUTHENTICATED", message);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { type ApiErrorBody, AppError } from "../../shared/errors.js";
+import { API_MESSAGES } from "../../shared/messages.js";
 
 /** One JSON error shape for every failure; 5xx details stay in the log, never in the response. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -16,14 +17,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, "").replaceAll("/", ".") || undefined;
-      const message = first?.message ?? "Invalid request.";
+      const message = first?.message ?? API_MESSAGES.invalidRequest;
       return reply.status(400).send({ error: { code: "VALIDATION", message, ...(field ? { field } : {}) } });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) {
-      return reply
-        .status(429)
-        .send({ error: { code: "RATE_LIMITED", message: "Too many requests. Please wait a moment and try again." } });
+      // The rate-limit plugin's answer already says how long to wait (built in app.ts).
+      const message =
+        (error as { error?: { message?: string } }).error?.message ?? API_MESSAGES.rateLimited("a minute");
+      return reply.status(429).send({ error: { code: "RATE_LIMITED", message } });
     }
     if (status >= 400 && status < 500) {
       const code =
@@ -36,18 +38,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
               : "BAD_REQUEST";
       const message =
         status === 413
-          ? "The request is too large."
+          ? API_MESSAGES.tooLarge
           : (error as FastifyError).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
-            ? "Unsupported content type."
+            ? API_MESSAGES.unsupportedContentType
             : status === 400
-              ? "The request could not be read."
+              ? API_MESSAGES.unreadable
               : error.message;
       return reply.status(status).send({ error: { code, message } });
     }
     request.log.error({ err: error }, "request failed");
-    return reply
-      .status(500)
-      .send({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } });
+    return reply.status(500).send({ error: { code: "INTERNAL", message: API_MESSAGES.internal } });
   });
 }
 
@@ -60,6 +60,6 @@ export function registerNotFound(app: FastifyInstance, spaShell: string | undefi
     const url = request.url.split("?")[0] ?? "/";
     const isPage = request.method === "GET" && !url.startsWith("/api/") && !/\.[a-z0-9]+$/i.test(url);
     if (spaShell && isPage) return reply.header("cache-control", "no-cache").type("text/html").send(spaShell);
-    return reply.status(404).send({ error: { code: "NOT_FOUND", message: `No route for ${request.method} ${url}.` } });
+    return reply.status(404).send({ error: { code: "NOT_FOUND", message: API_MESSAGES.noRoute(request.method, url) } });
   });
 }

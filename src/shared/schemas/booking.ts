@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMPANY_TYPES, PHONE_MIN_DIGITS, PROFILE_STATUSES } from "../constants.js";
 import { GST_STATE_CODES } from "../gst.js";
+import { PROFILE_MESSAGES } from "../messages.js";
 
 export const bookingKindSchema = z.enum(["mock", "workshop", "internship"]);
 export type BookingKindDto = z.infer<typeof bookingKindSchema>;
@@ -107,7 +108,7 @@ export const phoneSchema = z
   .string()
   .trim()
   .refine((v) => v.startsWith("+") && v.replace(/\D/g, "").length >= PHONE_MIN_DIGITS && /^\+[\d\s-]+$/.test(v), {
-    message: "Enter the phone number with its country code, like +91 98765 43210.",
+    message: PROFILE_MESSAGES.phoneFormat,
   });
 
 export const normalizePhone = (phone: string): string => `+${phone.replace(/\D/g, "")}`;
@@ -118,17 +119,17 @@ export const verifyOtpSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, { message: "Enter the 6-digit code." }),
+    .regex(/^\d{6}$/, { message: PROFILE_MESSAGES.otpCodeFormat }),
 });
 
 export const profileSchema = z.object({
-  firstName: z.string().trim().min(1, { message: "First name is required." }).max(80),
-  lastName: z.string().trim().min(1, { message: "Last name is required." }).max(80),
-  qualification: z.string().trim().min(1, { message: "Qualification is required." }).max(120),
-  status: z.enum(PROFILE_STATUSES, { message: "Choose your status." }),
+  firstName: z.string().trim().min(1, { message: PROFILE_MESSAGES.firstNameRequired }).max(80),
+  lastName: z.string().trim().min(1, { message: PROFILE_MESSAGES.lastNameRequired }).max(80),
+  qualification: z.string().trim().min(1, { message: PROFILE_MESSAGES.qualificationRequired }).max(120),
+  status: z.enum(PROFILE_STATUSES, { message: PROFILE_MESSAGES.statusRequired }),
   phone: phoneSchema,
   /** GST state code: the place of supply on the student's invoices; "" when not given. */
-  state: z.union([z.enum(GST_STATE_CODES), z.literal("")], { message: "Choose your state." }).default(""),
+  state: z.union([z.enum(GST_STATE_CODES), z.literal("")], { message: PROFILE_MESSAGES.stateRequired }).default(""),
 });
 export type ProfileInput = z.output<typeof profileSchema>;
 

@@ -1,6 +1,6 @@
 import { normalizeEmail } from "../../../shared/email.js";
 import { AppError } from "../../../shared/errors.js";
-import { ADMIN_MESSAGES } from "../../../shared/messages.js";
+import { ADMIN_MESSAGES, API_MESSAGES } from "../../../shared/messages.js";
 import type { AdminDto } from "../../../shared/schemas/admins.js";
 import type { AppDeps } from "../../app.js";
 import type { AdminsTable } from "../../db/schema.js";
@@ -17,13 +17,13 @@ export async function listAdmins(deps: AppDeps): Promise<AdminDto[]> {
   return (await findAllAdmins(deps.db)).map(toAdminDto);
 }
 
-/** Admins are keyed by lower-cased e-mail (spec §3); the person signs in with that address. */
+/** Admins are keyed by lower-cased e-mail (docs/product.md, Admins); the person signs in with that address. */
 export async function addAdmin(deps: AppDeps, actorEmail: string, email: string): Promise<AdminDto> {
   return deps.db.transaction().execute(async (trx) => {
     if (!(await insertAdmin(trx, email, actorEmail)))
       throw new AppError("CONFLICT", ADMIN_MESSAGES.alreadyAdmin(email));
     const row = await findAdmin(trx, email);
-    if (!row) throw new AppError("INTERNAL", "The admin was not saved.");
+    if (!row) throw new AppError("INTERNAL", API_MESSAGES.notSaved("admin"));
     await recordAudit(trx, {
       actorEmail,
       action: "create",

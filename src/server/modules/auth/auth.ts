@@ -17,7 +17,7 @@ export function createAuth(options: { config: Config; db: Db; dialect: Dialect; 
     trustedOrigins: [config.publicUrl],
     emailAndPassword: { enabled: false },
     session: {
-      // "The session persists until logout" (spec §2): a long, rolling server-side session.
+      // "The session persists until logout" (docs/product.md, Sign-in): a long, rolling server-side session.
       expiresIn: 60 * 60 * 24 * 365,
       updateAge: 60 * 60 * 24,
     },

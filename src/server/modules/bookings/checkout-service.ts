@@ -12,7 +12,7 @@ import { findTargetForUpdate } from "../holds/targets.js";
 import { paymentProvider } from "../payments/provider.js";
 import { findBookingById, findOpenCheckout, insertBooking, insertPayment, updateBooking } from "./repository.js";
 
-/** How long a seat stays held while the student is paying (bounded, PRODUCT.md §5). */
+/** How long a seat stays held while the student is paying (bounded, docs/product.md, Payment). */
 export const PAYMENT_WINDOW_MINUTES = 15;
 
 /**

@@ -1,5 +1,5 @@
 import { AppError } from "../../../shared/errors.js";
-import { MESSAGES } from "../../../shared/messages.js";
+import { MESSAGES, PAYMENT_MESSAGES } from "../../../shared/messages.js";
 import type { PaymentResult } from "../../../shared/schemas/booking.js";
 import type { AppDeps } from "../../app.js";
 import { forUpdate } from "../../db/database.js";
@@ -32,7 +32,7 @@ export async function confirmPayment(
       deps.dialect,
       trx.selectFrom("payments").selectAll().where("order_id", "=", payment.orderId),
     ).executeTakeFirst();
-    if (!row) throw new AppError("NOT_FOUND", "No payment was started for this order.");
+    if (!row) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noPaymentStarted);
     const booking = await trx
       .selectFrom("bookings")
       .selectAll()
@@ -125,7 +125,7 @@ async function afterConfirmed(deps: AppDeps, bookingId: string): Promise<void> {
 export async function failPayment(deps: AppDeps, orderId: string, now = new Date()): Promise<PaymentResult> {
   const nowIso = now.toISOString();
   const payment = await findPaymentByOrderId(deps.db, orderId);
-  if (!payment) throw new AppError("NOT_FOUND", "No payment was started for this order.");
+  if (!payment) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noPaymentStarted);
   const changed = await deps.db.transaction().execute(async (trx) => {
     const row = await forUpdate(
       deps.dialect,

@@ -1,5 +1,5 @@
 import { AppError } from "../../../shared/errors.js";
-import { MESSAGES } from "../../../shared/messages.js";
+import { MESSAGES, PAYMENT_MESSAGES } from "../../../shared/messages.js";
 import type { DevCheckout, PaymentResult } from "../../../shared/schemas/booking.js";
 import type { AppDeps } from "../../app.js";
 import { createDevProvider, newDevPaymentId } from "../payments/dev-provider.js";
@@ -15,8 +15,7 @@ async function findOwnPayment(deps: AppDeps, userId: string, lookup: { orderId?:
   const booking =
     payment &&
     (await deps.db.selectFrom("bookings").select(["user_id"]).where("id", "=", payment.booking_id).executeTakeFirst());
-  if (!payment || booking?.user_id !== userId)
-    throw new AppError("NOT_FOUND", "No payment was started for this order.");
+  if (!payment || booking?.user_id !== userId) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noPaymentStarted);
   return payment;
 }
 
@@ -42,8 +41,7 @@ export async function abandonCheckout(deps: AppDeps, userId: string, orderId: st
 }
 
 function devProvider(deps: AppDeps) {
-  if (deps.config.payment.provider !== "dev")
-    throw new AppError("NOT_FOUND", "The test-mode checkout is off on this server.");
+  if (deps.config.payment.provider !== "dev") throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.testCheckoutOff);
   return createDevProvider(deps.config.authSecret);
 }
 
@@ -97,13 +95,13 @@ export async function handleWebhook(
   headers: { signature: string | undefined; eventId: string | undefined },
 ): Promise<{ status: "processed" | "duplicate" | "ignored" }> {
   if (!headers.signature || !paymentProvider(deps.config).verifyWebhookSignature(rawBody, headers.signature)) {
-    throw new AppError("INVALID_SIGNATURE", "Invalid webhook signature.");
+    throw new AppError("INVALID_SIGNATURE", PAYMENT_MESSAGES.webhookSignatureInvalid);
   }
   let body: RazorpayWebhook;
   try {
     body = JSON.parse(rawBody) as RazorpayWebhook;
   } catch {
-    throw new AppError("BAD_REQUEST", "The webhook body is not JSON.");
+    throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.webhookNotJson);
   }
   const eventId = headers.eventId ?? "";
   if (eventId) {

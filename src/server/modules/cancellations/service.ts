@@ -87,7 +87,7 @@ async function afterCancel(deps: AppDeps, cancelled: Cancelled, by: CancelledBy,
   for (const session of cancelled.sessions) await sendCancelledEmail(deps, session, by, reason);
 }
 
-/** A student cancels their own confirmed booking, up to 12 hours before it starts (spec §9). */
+/** A student cancels their own confirmed booking, up to 12 hours before it starts (docs/product.md, Reschedule and cancel). */
 export async function cancelOwnBooking(
   deps: AppDeps,
   user: SessionUser,

@@ -38,7 +38,7 @@ export async function findCatalogItem(db: Db, key: CatalogKey): Promise<CatalogI
   return { key, available: row.available === 1, pricePaise: row.price_paise, updatedAt: row.updated_at };
 }
 
-/** Inserts the spec §9 defaults for keys that have no row yet; existing prices are kept. */
+/** Inserts the default prices (docs/product.md, Catalog) for keys that have no row yet; existing prices are kept. */
 export async function insertMissingCatalogDefaults(db: Db): Promise<void> {
   const now = nowIso();
   await db

@@ -9,7 +9,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["catalog"],
-        summary: "Availability and price of the nine packages (PRODUCT.md §4)",
+        summary: "Availability and price of the nine packages (docs/product.md, Catalog)",
         response: { 200: catalogResponseSchema },
       },
     },

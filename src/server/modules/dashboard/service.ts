@@ -22,7 +22,7 @@ const RATING_GOAL = 4;
 
 type ShownStatus = (typeof SESSION_STATUSES)[number];
 
-/** Cancelling (and moving a mock) is open until 12 hours before the start (spec §9). */
+/** Cancelling (and moving a mock) is open until 12 hours before the start (docs/product.md, Reschedule and cancel). */
 export function changeDeadline(startAt: string): Date {
   return new Date(Date.parse(startAt) - RESCHEDULE_MIN_NOTICE_HOURS * HOUR_MS);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { HOLD_MINUTES } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { MESSAGES } from "../../../shared/messages.js";
+import { MESSAGES, PAYMENT_MESSAGES } from "../../../shared/messages.js";
 import type { HoldDto, TakeHoldInput } from "../../../shared/schemas/booking.js";
 import { zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app.js";
@@ -21,7 +21,7 @@ const isUniqueViolation = (err: unknown) =>
   (err as { code?: string }).code === "23505" || String((err as Error).message).includes("UNIQUE constraint failed");
 
 /**
- * Takes one seat for 10 minutes (docs/product.md), replacing the user's previous hold of this kind.
+ * Takes one seat for 10 minutes (docs/product.md, Holds), replacing the user's previous hold of this kind.
  * The seat check, the count of seats taken (paid + pending + held) and the insert happen at once
  * in the repository (one statement on PostgreSQL, under the target's row lock), so N requests for
  * the last seat give exactly one hold. When no seat was taken, the facts it saw say why.
@@ -53,7 +53,7 @@ export async function takeHold(
   if (!attempt?.open) throw new AppError("NOT_FOUND", MESSAGES.reserveFailed);
   if (!attempt.packageAllowed || !attempt.packageKey) {
     if (input.kind !== "mock") throw new AppError("NOT_FOUND", MESSAGES.reserveFailed);
-    throw new AppError("VALIDATION", "This slot is not offered for the selected plan.", { field: "packageKey" });
+    throw new AppError("VALIDATION", PAYMENT_MESSAGES.slotNotForPlan, { field: "packageKey" });
   }
   if (!attempt.available) throw new AppError("NOT_AVAILABLE", MESSAGES.packageNotAvailable);
   if (attempt.ownBookingStatus) {

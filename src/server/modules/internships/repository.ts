@@ -4,7 +4,7 @@ import type { Database, InternshipsTable } from "../../db/schema.js";
 
 type Executor = Db | Transaction<Database>;
 
-/** Newest start date first (spec §7, admin read). */
+/** Newest start date first, as the admin console lists them. */
 export function findInternshipsNewestFirst(db: Executor) {
   return db.selectFrom("internships").selectAll().orderBy("start_date", "desc").orderBy("id").execute();
 }

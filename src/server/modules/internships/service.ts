@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { InternshipTrack } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { ADMIN_MESSAGES } from "../../../shared/messages.js";
+import { ADMIN_MESSAGES, API_MESSAGES } from "../../../shared/messages.js";
 import type { InternshipDto, InternshipInput, WeekPlan } from "../../../shared/schemas/internships.js";
 import type { AppDeps } from "../../app.js";
 import type { Db } from "../../db/database.js";
@@ -37,7 +37,7 @@ export async function toInternshipDtos(db: Db, rows: InternshipsTable[], now = n
 
 async function toInternshipDto(db: Db, row: InternshipsTable): Promise<InternshipDto> {
   const [dto] = await toInternshipDtos(db, [row]);
-  if (!dto) throw new AppError("INTERNAL", "The internship was not saved.");
+  if (!dto) throw new AppError("INTERNAL", API_MESSAGES.notSaved("internship"));
   return dto;
 }
 

@@ -18,7 +18,7 @@ import {
 const isUniqueViolation = (err: unknown) =>
   (err as { code?: string }).code === "23505" || String((err as Error).message).includes("UNIQUE constraint failed");
 
-/** 409 naming who has the phone, so the console can ask whether to overwrite them (spec §5). */
+/** 409 naming who has the phone, so the console can ask whether to overwrite them (docs/product.md, Interviewers). */
 const duplicatePhone = (owner: InterviewersTable) =>
   new AppError("DUPLICATE_PHONE", ADMIN_MESSAGES.duplicatePhone(owner), { details: toPhoneOwner(owner) });
 
@@ -106,7 +106,7 @@ export async function editInterviewer(deps: AppDeps, actorEmail: string, id: str
   }
 }
 
-/** The Active/Inactive pill (spec §4): inactive interviewers take no new slots. */
+/** The Active/Inactive pill (docs/product.md, Interviewers): inactive interviewers take no new slots. */
 export async function toggleInterviewer(deps: AppDeps, actorEmail: string, id: string): Promise<InterviewerDto> {
   return deps.db.transaction().execute(async (trx) => {
     const before = await findInterviewerById(trx, id);
@@ -129,7 +129,7 @@ export async function toggleInterviewer(deps: AppDeps, actorEmail: string, id: s
   });
 }
 
-/** Slots keep their copied name, e-mail and phone (spec §3), so their history stays readable. */
+/** Slots keep their copied name, e-mail and phone (docs/product.md, Slots), so their history stays readable. */
 export async function removeInterviewer(deps: AppDeps, actorEmail: string, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const before = await findInterviewerById(trx, id);

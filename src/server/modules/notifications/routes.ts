@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../shared/errors.js";
+import { API_MESSAGES } from "../../../shared/messages.js";
 import {
   type NotificationType,
   notificationListSchema,
@@ -66,7 +67,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const changed = await markNotificationRead(db, user.id, request.params.id, new Date().toISOString());
       if (!changed && !(await notificationExists(db, user.id, request.params.id))) {
-        throw new AppError("NOT_FOUND", "That notification does not exist.");
+        throw new AppError("NOT_FOUND", API_MESSAGES.notificationNotFound);
       }
       if (changed) await announceNotification(bus, user.id);
       return { unreadCount: await countUnreadNotifications(db, user.id) };

@@ -62,10 +62,11 @@ export async function sendOtp(
     created_at: now.toISOString(),
   });
   try {
-    await smsSender(deps.config, deps.db).send(
-      phone,
-      `${code} is your CareerPrep verification code. It expires in ${OTP_TTL_MINUTES} minutes. Do not share it.`,
-    );
+    await smsSender(deps.config, deps.db).send({
+      to: phone,
+      text: `${code} is your CareerPrep verification code. It expires in ${OTP_TTL_MINUTES} minutes. Do not share it.`,
+      code,
+    });
   } catch (err) {
     // A code that never arrived must not count against the limits, nor be guessable.
     await deleteOtp(deps.db, id);
@@ -129,7 +130,7 @@ export async function readProfile(deps: AppDeps, userId: string): Promise<Profil
   };
 }
 
-/** 'Finish and Go to Dashboard': a paid booking and a verified phone first (spec §4, §8). */
+/** 'Finish and Go to Dashboard': a paid booking and a verified phone first (docs/product.md, Profile). */
 export async function saveProfile(deps: AppDeps, userId: string, input: ProfileInput, now = new Date()): Promise<void> {
   const phone = normalizePhone(input.phone);
   if (!(await hasPaidBooking(deps.db, userId))) throw new AppError("PAYMENT_REQUIRED", MESSAGES.paymentRequired);

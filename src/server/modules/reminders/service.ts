@@ -11,7 +11,7 @@ import { notifyUser } from "../notifications/service.js";
 
 export const REMINDER_JOB = "reminder";
 
-/** E-mails 24 hours and 1 hour before each session (PRODUCT.md §7). */
+/** E-mails 24 hours and 1 hour before each session (docs/product.md, After the session). */
 export const REMINDER_LEADS = [
   { lead: "24h", hours: 24, words: "24 hours" },
   { lead: "1h", hours: 1, words: "1 hour" },

@@ -10,7 +10,7 @@ export const SEAT_KEEPING_STATUSES = ["confirmed", "completed", "no_show"] as co
 /**
  * Seats taken per target (slot, workshop or internship id) at `nowIso`:
  * paid bookings + pending payments whose seat hold has not run out + unexpired holds.
- * Seats left = capacity − this (PRODUCT.md §5). Call it inside the transaction that decides.
+ * Seats left = capacity − this (docs/product.md, Holds). Call it inside the transaction that decides.
  */
 export async function countSeatsTaken(
   db: Executor,

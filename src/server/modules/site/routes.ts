@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
+import { API_MESSAGES } from "../../../shared/messages.js";
 import { clientConfigSchema } from "../../../shared/schemas/session.js";
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +35,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         return { status: "ready" as const };
       } catch (err) {
         request.log.error({ err }, "readiness check failed");
-        return reply.status(503).send({ error: { code: "UNAVAILABLE", message: "The database is not reachable." } });
+        return reply.status(503).send({ error: { code: "UNAVAILABLE", message: API_MESSAGES.databaseUnreachable } });
       }
     },
   );

@@ -30,7 +30,7 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Add a slot (spec §5 rules and messages, in order)",
+        summary: "Add a slot (the slot rules and messages, in order)",
         body: slotInputSchema,
         response: { 201: slotSchema },
       },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CompanyType } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { ADMIN_MESSAGES, MESSAGES } from "../../../shared/messages.js";
+import { ADMIN_MESSAGES, API_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import { type SlotDto, type SlotInput, type SlotWeekDto, slotProblem } from "../../../shared/schemas/slots.js";
 import { addDays, weekStartMonday, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app.js";
@@ -45,7 +45,7 @@ export async function toSlotDtos(db: Db, rows: SlotsTable[], now = new Date()): 
 
 async function toSlotDto(db: Db, row: SlotsTable): Promise<SlotDto> {
   const [dto] = await toSlotDtos(db, [row]);
-  if (!dto) throw new AppError("INTERNAL", "The slot was not saved.");
+  if (!dto) throw new AppError("INTERNAL", API_MESSAGES.notSaved("slot"));
   return dto;
 }
 
@@ -59,7 +59,7 @@ export async function listWeek(deps: AppDeps, date: string): Promise<SlotWeekDto
 }
 
 /**
- * The spec's rules (§5) and the copy of the interviewer onto the slot (§3): name, e-mail, phone,
+ * The slot rules and the copy of the interviewer onto the slot (docs/product.md, Slots): name, e-mail, phone,
  * and packages from their company types. Only an active interviewer takes a new slot; a slot may
  * keep the (since deactivated) interviewer it already has.
  */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { WorkshopLevel, WorkshopTopic } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { ADMIN_MESSAGES } from "../../../shared/messages.js";
+import { ADMIN_MESSAGES, API_MESSAGES } from "../../../shared/messages.js";
 import { type WorkshopDto, type WorkshopInput, workshopTimingProblem } from "../../../shared/schemas/workshops.js";
 import type { AppDeps } from "../../app.js";
 import type { Db } from "../../db/database.js";
@@ -40,7 +40,7 @@ export async function toWorkshopDtos(db: Db, rows: WorkshopsTable[], now = new D
 
 async function toWorkshopDto(db: Db, row: WorkshopsTable): Promise<WorkshopDto> {
   const [dto] = await toWorkshopDtos(db, [row]);
-  if (!dto) throw new AppError("INTERNAL", "The workshop was not saved.");
+  if (!dto) throw new AppError("INTERNAL", API_MESSAGES.notSaved("workshop"));
   return dto;
 }
 
@@ -48,7 +48,7 @@ export async function listWorkshops(deps: AppDeps): Promise<WorkshopDto[]> {
   return toWorkshopDtos(deps.db, await findRecentWorkshops(deps.db, LIST_LIMIT));
 }
 
-/** The slot rules where they apply (spec §5 order): date and times, not in the past, end ahead, end after start. */
+/** The slot rules where they apply (docs/product.md, Slots, in that order): date and times, not in the past, end ahead, end after start. */
 function workshopValues(deps: AppDeps, input: WorkshopInput, now: Date) {
   const times = workshopTimingProblem(input, now, deps.config.timeZone);
   if ("message" in times) throw new AppError("VALIDATION", times.message);

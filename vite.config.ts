@@ -44,7 +44,8 @@ export default defineConfig({
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,
-    sourcemap: true,
+    // Kept for error reports, never referenced from the scripts nor served (docs/security.md).
+    sourcemap: "hidden",
     target: "es2022",
   },
   server: {

@@ -18,6 +18,7 @@ const KEY_ID = "rzp_test_e2e";
 const KEY_SECRET = "razorpay-e2e-key-secret";
 const appPort = E2E_PORT + 3000;
 const apiPort = E2E_PORT + 4000;
+const checkoutPort = E2E_PORT + 5000;
 const baseURL = `http://localhost:${appPort}`;
 
 const orders: { amount: number; currency: string; receipt: string }[] = [];
@@ -37,6 +38,75 @@ const razorpayApi = http.createServer((req, res) => {
     res.statusCode = 404;
     res.end(JSON.stringify({ error: { code: "BAD_REQUEST_ERROR" } }));
   });
+});
+
+/**
+ * Razorpay Checkout as the browser meets it, served by a local server on another port and reached
+ * at Razorpay's own hosts (the test routes https://checkout.razorpay.com and https://api.razorpay.com
+ * to it), so the app's real CSP and COOP apply: checkout.js renders a frame from api.razorpay.com;
+ * paying by netbanking there opens the bank's page in a pop-up from that cross-origin frame; the
+ * pop-up reports back to its opener (the frame) with window.opener.postMessage, and the frame
+ * hands the signed result to checkout.js, which calls the app's handler.
+ */
+const checkoutPages: Record<string, (url: URL) => string> = {
+  "/v1/checkout.js": () => `
+window.Razorpay = class {
+  constructor(options) { this.options = options; window.razorpayOptions = options; }
+  on() {}
+  open() {
+    const options = this.options;
+    const frame = document.createElement("iframe");
+    frame.title = "Razorpay Checkout";
+    frame.style = "position:fixed;inset:0;width:100%;height:100%;border:0;background:#fff;z-index:99";
+    frame.src = "https://api.razorpay.com/v1/checkout/public?" + new URLSearchParams({ order_id: options.order_id });
+    window.addEventListener("message", (event) => {
+      if (event.origin !== "https://api.razorpay.com") return;
+      frame.remove();
+      options.handler(event.data);
+    });
+    document.body.append(frame);
+  }
+};`,
+  "/v1/checkout/public": (url) => `<!doctype html><html lang="en"><title>Razorpay Checkout</title>
+<main><h1>Pay by netbanking</h1><button id="pay">Pay with HDFC Bank</button><p id="state" role="status"></p></main>
+<script>
+const orderId = ${JSON.stringify(url.searchParams.get("order_id"))};
+document.getElementById("pay").onclick = () => {
+  const bank = window.open("https://api.razorpay.com/v1/payments/bank?" + new URLSearchParams({ order_id: orderId }), "razorpay_bank", "popup,width=500,height=600");
+  document.getElementById("state").textContent = bank ? "Complete the payment in the bank's window." : "The bank's window was blocked.";
+};
+window.addEventListener("message", (event) => {
+  if (event.origin !== "https://api.razorpay.com") return;
+  document.getElementById("state").textContent = "Paid";
+  window.parent.postMessage(event.data, "*");
+});
+</script></html>`,
+  "/v1/payments/bank": (url) => {
+    const orderId = url.searchParams.get("order_id") ?? "";
+    const paymentId = `pay_e2e${Date.now()}`;
+    // Razorpay signs on its servers; the stand-in plays that part.
+    const signature = createHmac("sha256", KEY_SECRET).update(`${orderId}|${paymentId}`).digest("hex");
+    const result = { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature };
+    return `<!doctype html><html lang="en"><title>HDFC Bank NetBanking</title>
+<main><h1>HDFC Bank NetBanking</h1><button id="approve">Approve payment</button><p id="opener" role="status"></p></main>
+<script>
+document.getElementById("opener").textContent = window.opener ? "Connected to the merchant" : "Lost the merchant window";
+document.getElementById("approve").onclick = () => {
+  window.opener.postMessage(${JSON.stringify(result)}, "https://api.razorpay.com");
+  window.close();
+};
+</script></html>`;
+  },
+};
+const checkoutServer = http.createServer((req, res) => {
+  const url = new URL(req.url ?? "/", "https://api.razorpay.com");
+  const page = checkoutPages[url.pathname];
+  if (!page) {
+    res.writeHead(404).end();
+    return;
+  }
+  const type = url.pathname.endsWith(".js") ? "application/javascript" : "text/html; charset=utf-8";
+  res.writeHead(200, { "content-type": type }).end(page(url));
 });
 
 /** Checkout.js stand-in: records its options, then pays (signing as Razorpay would) or is closed. */
@@ -64,6 +134,7 @@ let app: FastifyInstance;
 
 test.beforeAll(async () => {
   await new Promise<void>((resolve) => razorpayApi.listen(apiPort, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => checkoutServer.listen(checkoutPort, "127.0.0.1", resolve));
   const work = path.resolve(".tmp", `e2e-${E2E_PORT}`);
   const dbFile = path.join(work, "razorpay.db");
   for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbFile + suffix, { force: true });
@@ -77,6 +148,7 @@ test.beforeAll(async () => {
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
       SIGN_IN_RATE_LIMIT: "1000",
+      SIGN_IN_EMAIL_RATE_LIMIT: "1000",
       PAYMENT_PROVIDER: "razorpay",
       RAZORPAY_KEY_ID: KEY_ID,
       RAZORPAY_KEY_SECRET: KEY_SECRET,
@@ -91,7 +163,23 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await app?.close();
   await new Promise<void>((resolve) => razorpayApi.close(() => resolve()));
+  await new Promise<void>((resolve) => checkoutServer.close(() => resolve()));
 });
+
+/** Razorpay's hosts, answered by the stand-in on its own port (headers and bodies as it serves them). */
+async function routeRazorpayToStandIn(context: BrowserContext): Promise<void> {
+  for (const host of ["https://checkout.razorpay.com/**", "https://api.razorpay.com/**"]) {
+    await context.route(host, async (route) => {
+      const url = new URL(route.request().url());
+      const response = await fetch(`http://127.0.0.1:${checkoutPort}${url.pathname}${url.search}`);
+      await route.fulfill({
+        status: response.status,
+        contentType: response.headers.get("content-type") ?? "text/plain",
+        body: await response.text(),
+      });
+    });
+  }
+}
 
 async function studentOnRazorpay(
   context: BrowserContext,
@@ -115,7 +203,7 @@ async function studentOnRazorpay(
 }
 
 test.describe("booking with Razorpay Checkout", () => {
-  test("a student pays in Razorpay Checkout, the server verifies it and the profile step opens", async ({
+  test("a student pays in Razorpay Checkout, the server verifies it and the confirmation opens", async ({
     browser,
   }) => {
     const interviewer = `Farah ${Date.now()}`;
@@ -123,11 +211,11 @@ test.describe("booking with Razorpay Checkout", () => {
     const context = await browser.newContext({ baseURL });
     const { page, email } = await studentOnRazorpay(context, "pay");
     await page.getByLabel("Service-based").check();
-    await page.getByRole("button", { name: new RegExp(interviewer) }).click();
+    await page.getByRole("radio", { name: new RegExp(interviewer) }).click();
     await expect(page.getByRole("timer")).toBeVisible();
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
 
-    await expect(page.getByRole("heading", { name: "Complete your profile" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "You're booked!" })).toBeVisible();
     const options = await page.evaluate(
       () => (window as unknown as { razorpayOptions: Record<string, unknown> }).razorpayOptions,
     );
@@ -144,17 +232,62 @@ test.describe("booking with Razorpay Checkout", () => {
     await context.close();
   });
 
-  test("closing Razorpay Checkout releases the seat and says so", async ({ browser }) => {
+  test("a bank's pop-up opened from Checkout's cross-origin frame reports back, under the production headers", async ({
+    browser,
+  }) => {
+    const interviewer = `Ishaan ${Date.now()}`;
+    await buildSlot(app.deps.db, { interviewer_name: interviewer });
+    const context = await browser.newContext({ baseURL });
+    await routeRazorpayToStandIn(context);
+    const page = await context.newPage();
+    const email = uniqueEmail("rzp-popup");
+    await signIn(page, email, "/onboarding?type=mockInterview");
+    const headers = (await page.request.get("/onboarding")).headers();
+    expect(headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["content-security-policy"]).toContain(
+      "frame-src https://api.razorpay.com https://checkout.razorpay.com",
+    );
+
+    await page.getByLabel("Service-based").check();
+    await page.getByRole("radio", { name: new RegExp(interviewer) }).click();
+    await expect(page.getByRole("timer")).toBeVisible();
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    const checkout = page.frameLocator('iframe[title="Razorpay Checkout"]');
+    const popup = page.waitForEvent("popup");
+    await checkout.getByRole("button", { name: "Pay with HDFC Bank" }).click();
+    const bank = await popup;
+    await expect(bank.getByRole("status")).toHaveText("Connected to the merchant");
+    await expect(checkout.getByRole("status")).toHaveText("Complete the payment in the bank's window.");
+    await bank.getByRole("button", { name: "Approve payment" }).click();
+
+    await expect(page.getByRole("heading", { name: "You're booked!" })).toBeVisible();
+    const options = await page.evaluate(
+      () => (window as unknown as { razorpayOptions: Record<string, unknown> }).razorpayOptions,
+    );
+    const booking = await app.deps.db
+      .selectFrom("bookings")
+      .innerJoin("payments", "payments.booking_id", "bookings.id")
+      .select(["bookings.status", "payments.status as paymentStatus"])
+      .where("payments.order_id", "=", String(options.order_id))
+      .executeTakeFirstOrThrow();
+    expect(booking).toEqual({ status: "confirmed", paymentStatus: "paid" });
+    await latestMessageTo(page.request, email, /^Booking confirmed/);
+    await context.close();
+  });
+
+  test("closing Razorpay Checkout keeps the seat held for a retry and says so", async ({ browser }) => {
     const interviewer = `Gopal ${Date.now()}`;
     await buildSlot(app.deps.db, { interviewer_name: interviewer, capacity: 1 });
     const context = await browser.newContext({ baseURL });
     const { page } = await studentOnRazorpay(context, "dismiss");
     await page.getByLabel("Service-based").check();
-    await page.getByRole("button", { name: new RegExp(interviewer) }).click();
+    await page.getByRole("radio", { name: new RegExp(interviewer) }).click();
     await expect(page.getByRole("timer")).toBeVisible();
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "The payment did not go through." })).toBeVisible();
-    await expect(page.getByRole("button", { name: new RegExp(`${interviewer} · 1 seat left`) })).toBeEnabled();
+    await expect(page.getByRole("radio", { name: new RegExp(`${interviewer} · Held for you`) })).toBeChecked();
+    await expect(page.getByRole("button", { name: "Retry payment" })).toBeEnabled();
     await context.close();
   });
 });

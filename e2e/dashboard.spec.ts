@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import type { Db } from "../src/server/db/database.js";
-import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../src/server/test/builders.js";
+import {
+  buildBooking,
+  buildCompletedProfile,
+  buildInternship,
+  buildSlot,
+  buildWorkshop,
+  findUserId,
+} from "../src/server/test/builders.js";
 import { ADMIN_EMAIL, expect, expectNoA11yViolations, latestMessageTo, signIn, test, uniqueEmail } from "./fixtures.js";
 
 const HOUR = 3_600_000;
@@ -309,6 +316,8 @@ test.describe("after the session", () => {
     const email = uniqueEmail("certified");
     await signIn(page, email, "/dashboard");
     const userId = await findUserId(db, email);
+    // A certificate carries the profile's name (docs/product.md, After the session).
+    await buildCompletedProfile(db, userId);
     const workshop = await buildWorkshop(db, {
       title: "DSA patterns",
       level: "Intermediate",

@@ -9,6 +9,12 @@ export { expect };
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const ADMIN_EMAIL = "admin@example.com";
 
+/**
+ * What a browser adds to a write from the app's own page; API calls made by the test on the page's
+ * behalf carry it (docs/security.md, Cross-site writes).
+ */
+export const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
+
 /** A fresh address per call, so tests never share a student. */
 export function uniqueEmail(prefix = "student"): string {
   return `${prefix}-${randomBytes(4).toString("hex")}@example.com`;
@@ -41,7 +47,12 @@ export async function latestMessageTo(
 
 /** Signs in through the real e-mail link (requested by API, opened in the page). Lands on `callbackURL`. */
 export async function signIn(page: Page, email: string, callbackURL = "/onboarding"): Promise<void> {
-  const response = await page.request.post("/api/auth/sign-in/magic-link", { data: { email, callbackURL } });
+  // The app's own address, as the page's Origin header would carry it (better-auth checks it too).
+  const origin = new URL((await page.request.get("/api/health")).url()).origin;
+  const response = await page.request.post("/api/auth/sign-in/magic-link", {
+    data: { email, callbackURL },
+    headers: { ...SAME_ORIGIN, origin },
+  });
   expect(response.ok()).toBe(true);
   const mail = await latestMessageTo(page.request, email, /sign-in link/);
   const link = mail.text.match(/https?:\/\/\S+/)?.[0];

@@ -11,6 +11,11 @@ const HERO_BUTTONS = [
   { name: "Apply for Internship", type: "internship" },
   { name: "Join Workshop", type: "workshop" },
 ] as const;
+const TAB_NAMES: Record<string, string> = {
+  mockInterview: "Mock Interview",
+  internship: "Internship",
+  workshop: "Workshop",
+};
 
 const hero = (page: Page) => page.locator("#home");
 const sectionTabs = (page: Page) => page.getByRole("navigation", { name: "Sections" });
@@ -156,7 +161,7 @@ test.describe("landing page", () => {
     await expect(page).toHaveURL(/\/onboarding$/);
   });
 
-  test("signed in with a confirmed booking, the hero buttons and Dashboard go to the dashboard", async ({
+  test("signed in with a confirmed booking, the hero buttons still book their kind and Dashboard goes to the dashboard", async ({
     page,
     db,
   }) => {
@@ -165,11 +170,15 @@ test.describe("landing page", () => {
     await signIn(page, email);
     const slot = await buildSlot(db);
     await buildBooking(db, { user_id: await findUserId(db, email), target_id: slot.id });
-    for (const { name } of HERO_BUTTONS) {
+    for (const { name, type } of HERO_BUTTONS) {
       await page.goto("/");
       await hero(page).getByRole("button", { name }).click();
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page).toHaveURL(new RegExp(`/onboarding\\?type=${type}$`));
+      await expect(page.getByRole("tab", { selected: true, name: TAB_NAMES[type] })).toBeVisible();
     }
+    await page.goto("/");
+    await page.getByRole("button", { name: "Dashboard" }).first().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.setViewportSize(NARROW);
     await page.goto("/");
     await page.getByRole("button", { name: "Dashboard" }).click();
@@ -466,6 +475,8 @@ test.describe("landing page", () => {
     test(`axe finds nothing at ${size.width} px: page, sign-in dialog, legal dialog, open FAQ item`, async ({
       page,
     }) => {
+      // Four axe passes over the whole page, every section rendered from the start: the slow-test budget.
+      test.slow();
       await page.setViewportSize(size);
       await page.goto("/");
       await expectNoA11yViolations(page);

@@ -7,61 +7,16 @@
 //
 // BENCH_SECONDS (10) per phase; BENCH_DB=sqlite|postgres to run one database; BENCH_SERVER to run
 // another bundle of scripts/bench-server.ts (to compare two versions on the same machine state).
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createTemporaryPostgresDatabase, isPostgresReachable } from "../src/server/test/postgres.js";
+import { cpuMs, rssMb, type Seeded, startServer } from "./bench-common.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const SERVER_BUNDLE = process.env.BENCH_SERVER ?? ".tmp/bench/bench-server.js";
 const DATABASES = (process.env.BENCH_DB ?? "sqlite,postgres").split(",");
-
-interface Seeded {
-  cookies: string[];
-  slotIds: string[];
-}
-
-async function startServer(
-  databaseUrl: string,
-  port: number,
-  seed = true,
-): Promise<{ child: ChildProcess; seeded: Seeded }> {
-  // The same process settings as `npm start` (scripts/start.mjs).
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--max-old-space-size=160", SERVER_BUNDLE], {
-    env: {
-      MALLOC_ARENA_MAX: "2",
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      BENCH_SEED: String(seed),
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const seeded = await new Promise<Seeded>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (chunk) => {
-      out += chunk;
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line) resolve(JSON.parse(line) as Seeded);
-    });
-    child.on("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { child, seeded };
-}
-
-/** CPU time (user + system) the process has used, in ms: per request, it is steadier than rates on a busy machine. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 /** 50 connections in all, shared evenly by the servers (one autocannon per server, at once). */
 async function load(urls: string[], connections: number): Promise<{ rps: number; p99: number; errors: number }> {
@@ -95,12 +50,16 @@ async function holdReleaseCycles(
         const slotId = seeded.slotIds[(i + ops) % seeded.slotIds.length];
         const held = await fetch(`${next()}/api/holds`, {
           method: "POST",
-          headers: { cookie, "content-type": "application/json" },
+          // As the app's own pages send it (docs/security.md, Cross-site writes).
+          headers: { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" },
           body: JSON.stringify({ kind: "mock", targetId: slotId }),
         });
         if (held.status === 201) {
           const { id } = (await held.json()) as { id: string };
-          const released = await fetch(`${next()}/api/holds/${id}`, { method: "DELETE", headers: { cookie } });
+          const released = await fetch(`${next()}/api/holds/${id}`, {
+            method: "DELETE",
+            headers: { cookie, "sec-fetch-site": "same-origin" },
+          });
           if (released.status !== 204) failures++;
           ops += 2;
         } else {

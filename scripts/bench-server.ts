@@ -19,18 +19,24 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: Para
 } as typeof query;
 const app = await buildApp(
   loadConfig({
+    // A benchmark opens thousands of live streams from one address (docs/security.md, Live streams).
+    STREAM_LIMIT_PER_CLIENT: "20000",
+    STREAM_LIMIT_TOTAL: "20000",
     ...process.env,
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     SEED_DEMO: "false",
     PUBLIC_URL: `http://localhost:${port}`,
     SIGN_IN_RATE_LIMIT: "100000",
+    SIGN_IN_EMAIL_RATE_LIMIT: "100000",
+    CHECKOUT_RATE_LIMIT: "1000000",
     HOLD_RATE_LIMIT: "1000000",
   }),
   { startWorkers: false, logger: false },
 );
 app.get("/bench/empty", { schema: { hide: true } }, async () => ({ ok: true }));
 app.get("/bench/round-trips", { schema: { hide: true } }, async () => ({ roundTrips }));
+app.get("/bench/memory", { schema: { hide: true } }, async () => process.memoryUsage());
 
 if (process.env.BENCH_SEED === "false") {
   await app.listen({ port, host: "127.0.0.1" });
@@ -71,7 +77,13 @@ async function seedAndListen(): Promise<void> {
   const cookies: string[] = [];
   for (let i = 0; i < 50; i++) {
     const email = `bench-${i}@example.com`;
-    await app.inject({ method: "POST", url: "/api/auth/sign-in/magic-link", payload: { email } });
+    const sent = await app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/magic-link",
+      headers: { origin: `http://localhost:${port}` },
+      payload: { email },
+    });
+    if (sent.statusCode !== 200) throw new Error(`magic link request failed: ${sent.statusCode} ${sent.body}`);
     const mail = await app.deps.db
       .selectFrom("outbox_messages")
       .select("text")

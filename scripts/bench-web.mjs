@@ -2,7 +2,7 @@
 // server in production mode (SQLite, dummy Razorpay keys: nothing is charged, nothing leaves the
 // machine), runs Lighthouse on `/` in mobile and desktop modes with the system Chromium, and
 // prints the four category scores, CLS and the JavaScript `/` loads (gzip), from the median of
-// BENCH_RUNS runs (default 3) per mode. Exits 1 when a target of docs/benchmarks.md is missed.
+// BENCH_RUNS runs (default 5) per mode, each run listed. Exits 1 when a target of docs/benchmarks.md is missed.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -14,14 +14,16 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
 const TARGETS = {
-  performance: { mobile: 95, desktop: 95 },
+  performance: { mobile: 99, desktop: 99 },
   accessibility: 100,
-  "best-practices": 95,
-  seo: 95,
-  cls: 0.05,
-  jsGzipBytes: 120 * 1024,
+  "best-practices": 100,
+  seo: 100,
+  cls: 0,
+  lcpMs: 1_500,
+  tbtMs: 50,
+  jsGzipBytes: 60 * 1024,
 };
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
@@ -110,7 +112,7 @@ async function audit(url, flags, config) {
 /** Lighthouse's advice for noisy machines: several runs, report the one with the median performance. */
 function median(attempts) {
   const sorted = [...attempts].sort((a, b) => a.performance - b.performance);
-  return { ...sorted[Math.floor(sorted.length / 2)], runs: attempts.map((a) => a.performance) };
+  return { ...sorted[Math.floor(sorted.length / 2)], runs: attempts.map((a) => a.performance), attempts };
 }
 
 function misses(result) {
@@ -119,12 +121,18 @@ function misses(result) {
   if (result.accessibility < TARGETS.accessibility) out.push(`accessibility ${result.accessibility}`);
   if (result["best-practices"] < TARGETS["best-practices"]) out.push(`best practices ${result["best-practices"]}`);
   if (result.seo < TARGETS.seo) out.push(`SEO ${result.seo}`);
-  if (result.cls >= TARGETS.cls) out.push(`CLS ${result.cls.toFixed(3)}`);
+  if (result.cls > TARGETS.cls) out.push(`CLS ${result.cls.toFixed(3)}`);
+  if (result.lcpMs > TARGETS.lcpMs) out.push(`LCP ${result.lcpMs} ms`);
+  if (result.tbtMs > TARGETS.tbtMs) out.push(`TBT ${result.tbtMs} ms`);
   if (result.jsGzipBytes > TARGETS.jsGzipBytes) out.push(`JS ${(result.jsGzipBytes / 1024).toFixed(1)} KB gzip`);
   return out;
 }
 
 function print(result) {
+  for (const [i, run] of result.attempts.entries())
+    console.log(
+      `${result.mode.padEnd(7)} run ${i + 1}: performance ${run.performance}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls.toFixed(3)}`,
+    );
   console.log(
     `\n${result.mode.padEnd(7)} performance ${result.performance} (runs: ${result.runs.join(", ")})  accessibility ${result.accessibility}  ` +
       `best practices ${result["best-practices"]}  SEO ${result.seo}`,
@@ -137,14 +145,16 @@ function print(result) {
   if (result.failedAudits.length > 0) console.log(`        failed audits: ${result.failedAudits.join(", ")}`);
 }
 
+const loadAtStart = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(" ");
 let server;
 let chrome;
 let exitCode = 0;
 try {
   console.log("▶ building the client");
-  const build = spawnSync("npx", ["vite", "build", "--outDir", clientDir, "--emptyOutDir", "--logLevel", "warn"], {
-    stdio: "inherit",
-  });
+  const build = spawnSync(process.execPath, ["scripts/build-client.mjs", clientDir], { stdio: "inherit" });
   if (build.status !== 0) throw new Error("the client build failed");
 
   const port = await freePort();
@@ -157,7 +167,12 @@ try {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      PUBLIC_URL: origin,
+      // Production requires https, real mail and SMS (docs/security.md); the landing page sends
+      // neither, and Chromium loads http://localhost as it is under the https address's CSP.
+      PUBLIC_URL: origin.replace("http:", "https:"),
+      SMTP_URL: "smtp://127.0.0.1:9",
+      SMS_PROVIDER: "http",
+      SMS_HTTP_URL: "http://127.0.0.1:9/sms",
       CLIENT_DIR: clientDir,
       DATABASE_URL: `file:${path.join(work, "bench.db")}`,
       AUTH_SECRET: "bench-web-only-secret-0123456789abcdef",
@@ -187,6 +202,12 @@ try {
     results.push(median(attempts));
   }
 
+  console.log(
+    `\nload average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} (at the start: ${loadAtStart})`,
+  );
   for (const result of results) print(result);
   const missed = results.flatMap((r) => misses(r).map((m) => `${r.mode}: ${m}`));
   if (missed.length > 0) {

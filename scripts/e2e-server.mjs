@@ -14,7 +14,7 @@ const work = path.resolve(".tmp", `e2e-${port}`);
 fs.rmSync(work, { recursive: true, force: true });
 fs.mkdirSync(work, { recursive: true });
 
-const build = spawnSync("npx", ["vite", "build", "--outDir", path.join(work, "client"), "--logLevel", "warn"], {
+const build = spawnSync(process.execPath, ["scripts/build-client.mjs", path.join(work, "client")], {
   stdio: "inherit",
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -59,6 +59,7 @@ const app = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     SEED_DEMO: "false",
     ADMIN_EMAILS: "admin@example.com",
     SIGN_IN_RATE_LIMIT: "1000",
+    SIGN_IN_EMAIL_RATE_LIMIT: "1000",
     GOOGLE_CLIENT_ID: "careerprep-e2e",
     GOOGLE_CLIENT_SECRET: "careerprep-e2e-secret",
     GOOGLE_ISSUER: `http://localhost:${oidcPort}`,

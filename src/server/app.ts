@@ -1,60 +1,64 @@
-import fs from "node:fs";
 import path from "node:path";
-import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type pg from "pg";
-import { API_MESSAGES } from "../shared/messages.js";
-import type { Config } from "./config.js";
-import { type Db, type Dialect, openDatabase } from "./db/database.js";
+import type { AppDeps } from "./app-deps.js";
+import { type Config, fastifyTrustProxy } from "./config.js";
+import { openDatabase } from "./db/database.js";
 import { migrateToLatest, PendingMigrationsError, pendingMigrations } from "./db/migrate.js";
+import { createAuth } from "./infrastructure/auth/auth.js";
+import { SessionCache } from "./infrastructure/auth/session-cache.js";
+import { createLocalBus, createPostgresBus } from "./infrastructure/events/bus.js";
+import { createOutboxMailer, createSmtpMailer } from "./infrastructure/mail/mailer.js";
+import type { Mailer } from "./infrastructure/mail/message.js";
+import { outboxRoutes } from "./infrastructure/outbox/routes.js";
+import { createPaymentProvider } from "./infrastructure/payments/create-provider.js";
+import type { PaymentProvider } from "./infrastructure/payments/provider.js";
+import { registerAdminGuard } from "./modules/admins/guard.js";
 import { insertAdmin } from "./modules/admins/repository.js";
-import { type Auth, createAuth } from "./modules/auth/auth.js";
 import { insertMissingCatalogDefaults } from "./modules/catalog/repository.js";
-import { createLocalBus, createPostgresBus, type EventBus } from "./modules/events/bus.js";
 import { routeModules, workerStarters } from "./modules/index.js";
-import { createOutboxMailer, createSmtpMailer, type Mailer } from "./modules/mail/mailer.js";
-import { outboxRoutes } from "./modules/outbox/routes.js";
 import { registerAuthHandler } from "./plugins/auth.js";
-import { registerErrorHandler, registerNotFound } from "./plugins/error-handler.js";
-import { contentSecurityPolicy } from "./plugins/security.js";
-import { endAllStreams } from "./plugins/sse.js";
+import { answerFrameworkError, registerErrorHandler, registerNotFound } from "./plugins/error-handler.js";
+import { redactQuery } from "./plugins/log-redaction.js";
+import { registerMetrics } from "./plugins/metrics.js";
+import { loadPages, type Pages } from "./plugins/pages.js";
+import { registerRateLimit } from "./plugins/rate-limit.js";
+import { registerCrossSiteGuard, securityHeaders } from "./plugins/security.js";
+import { registerSecurityHeaders } from "./plugins/security-headers.js";
+import { endStreamsOf } from "./plugins/sse.js";
+import { refuseNulCharacters } from "./plugins/text-input.js";
 import { seedDemoData } from "./seed/demo.js";
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  dialect: Dialect;
-  pool: pg.Pool | undefined;
-  auth: Auth;
-  mailer: Mailer;
-  bus: EventBus;
-  log: FastifyBaseLogger;
-  /** Background work started by modules (job workers, sweepers), stopped on close. */
-  stoppers: Array<() => Promise<void> | void>;
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  routeOptions?: { url?: string; config?: { secretInPath?: boolean } };
 }
 
-declare module "fastify" {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
+export interface LogStream {
+  write(line: string): void;
 }
 
 export interface BuildOptions {
   /** Replace the mailer (tests capture mail without the outbox). */
   mailer?: Mailer;
+  /** Replace the payment provider (tests stand in for Razorpay the way they capture mail). */
+  payments?: PaymentProvider;
   /** Start background workers (job queue); tests drive them by hand. */
   startWorkers?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: LogStream;
 }
 
 /** Relative to the working directory, so the source and the bundled server find the same build. */
@@ -62,16 +66,11 @@ const defaultClientDir = path.resolve("dist/client");
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-          },
-    trustProxy: config.trustProxy,
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,14 +83,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (config.mail.smtpUrl
       ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
       : createOutboxMailer(handle.db, app.log));
-  const auth = createAuth({ config, db: handle.db, dialect: handle.dialect, mailer });
+  const auth = createAuth({ config, db: handle.db, dialect: handle.dialect, mailer, log: app.log });
   const deps: AppDeps = {
     config,
     db: handle.db,
     dialect: handle.dialect,
     pool: handle.pool,
     auth,
+    sessions: new SessionCache(),
     mailer,
+    payments: options.payments ?? createPaymentProvider(config),
     bus: createLocalBus(),
     log: app.log,
     stoppers: [],
@@ -107,7 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   app.addHook("preClose", async () => {
-    endAllStreams();
+    endStreamsOf(deps.bus);
   });
   app.addHook("onClose", async () => {
     for (const stop of deps.stoppers) await stop();
@@ -116,11 +117,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config),
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => rateLimitedError(ctx.after) });
+  refuseNulCharacters(app);
+  registerMetrics(app);
+  registerSecurityHeaders(app, securityHeaders(config));
+  await registerRateLimit(app);
   await app.register(swagger, {
     openapi: {
       info: { title: "CareerPrep API", version: "1.0.0", description: "Mock interviews, workshops and internships." },
@@ -131,19 +131,35 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
+  registerCrossSiteGuard(app);
   await registerAuthHandler(app);
+  registerAdminGuard(app);
   for (const routes of routeModules) await app.register(routes);
-  if (!config.production) await app.register(outboxRoutes);
+  if (config.developmentFeatures) await app.register(outboxRoutes);
   if (options.startWorkers !== false) startWorkers(app);
 
   registerNotFound(app, registerSpa(app));
   return app;
 }
 
-function rateLimitedError(after: string) {
+/**
+ * Request logs carry the path and the names of query parameters, never their values: sign-in links,
+ * OAuth codes and states travel in query strings (docs/security.md, Logs).
+ */
+function loggerOptions(config: Config, stream: LogStream | undefined): FastifyServerOptions["logger"] {
   return {
-    statusCode: 429,
-    error: { code: "RATE_LIMITED", message: API_MESSAGES.rateLimited(after) },
+    level: config.logLevel,
+    ...(stream ? { stream } : {}),
+    redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        // A route whose path is a credential (a calendar feed's token) is logged by its pattern.
+        url: request.routeOptions?.config?.secretInPath ? request.routeOptions.url : redactQuery(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
   };
 }
 
@@ -163,20 +179,23 @@ function startWorkers(app: FastifyInstance): void {
   for (const start of workerStarters) start(app);
 }
 
-/** Serves the built client, if there is one; returns its index.html for client-side routes. */
-function registerSpa(app: FastifyInstance): string | undefined {
+/** Serves the built client, if there is one; returns its pages (index.html, the prerendered landing page). */
+function registerSpa(app: FastifyInstance): Pages | undefined {
   const clientDir = path.resolve(app.deps.config.clientDir ?? defaultClientDir);
-  if (!fs.existsSync(path.join(clientDir, "index.html"))) return undefined;
+  const pages = loadPages(clientDir);
+  if (!pages) return undefined;
   void app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
     index: false,
     // The build writes .br and .gz beside each asset (vite.config.ts); send them when accepted.
     preCompressed: true,
+    // Source maps stay on the build machine for error reports; browsers never get them.
+    allowedPath: (pathName) => !pathName.endsWith(".map"),
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.header("cache-control", "public, max-age=31536000, immutable");
     },
   });
-  return fs.readFileSync(path.join(clientDir, "index.html"), "utf8");
+  return pages;
 }

@@ -52,3 +52,98 @@ describe("configuration", () => {
     expect(loadConfig({ ADMIN_EMAILS: " A@X.in, b@y.in ,," }).adminEmails).toEqual(["a@x.in", "b@y.in"]);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("takes a hop count or a list of proxy addresses and ranges, off by default", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,::1, fd00::/8,loopback" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.7",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+  });
+
+  it("refuses true, which would let any client choose its address, and anything unreadable", () => {
+    for (const value of ["true", "10.0.0.0/33", "proxy.example.com", "1.2.3.4/8/9"]) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be false, the number of proxies/);
+    }
+  });
+});
+
+describe("fail closed (docs/security.md, Production)", () => {
+  const production = {
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://careerprep.example.in",
+    AUTH_SECRET: "x".repeat(40),
+    SMTP_URL: "smtps://user:pass@smtp.example.in",
+    SMS_PROVIDER: "msg91",
+    MSG91_AUTH_KEY: "k",
+    MSG91_TEMPLATE_ID: "t",
+    PAYMENT_PROVIDER: "razorpay",
+    RAZORPAY_KEY_ID: "rzp_live_x",
+    RAZORPAY_KEY_SECRET: "s",
+    RAZORPAY_WEBHOOK_SECRET: "w",
+  };
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (err) {
+      return (err as ConfigError).problems;
+    }
+  };
+
+  it("development features live only in development on this machine", () => {
+    const local = loadConfig({});
+    expect(local).toMatchObject({ developmentFeatures: true, seedDemo: true, host: "127.0.0.1" });
+    expect(local.authSecret.length).toBeGreaterThanOrEqual(32);
+    for (const url of ["http://127.0.0.1:3000", "http://[::1]:3000", "http://localhost"]) {
+      expect(loadConfig({ PUBLIC_URL: url }).developmentFeatures).toBe(true);
+    }
+    const live = loadConfig(production);
+    expect(live).toMatchObject({ developmentFeatures: false, seedDemo: false, host: "0.0.0.0" });
+    expect(live.authSecret).toBe(production.AUTH_SECRET);
+  });
+
+  it("refuses development mode on a public address, saying what to set", () => {
+    expect(problemsOf({ PUBLIC_URL: "https://careerprep.example.in" })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: .*loopback.*NODE_ENV=production/),
+    ]);
+    expect(problemsOf({ NODE_ENV: "test", HOST: "0.0.0.0" })).toEqual([
+      expect.stringMatching(/^HOST: .*loopback.*NODE_ENV=production.*HOST=127\.0\.0\.1/),
+    ]);
+  });
+
+  it("names every missing piece production needs", () => {
+    const problems = problemsOf({ NODE_ENV: "production", PUBLIC_URL: "http://careerprep.example.in" });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^AUTH_SECRET: is required in production/),
+        "PUBLIC_URL: must be an https:// address in production",
+        expect.stringMatching(/^SMTP_URL: is required in production/),
+        expect.stringMatching(/^SMS_PROVIDER: is required in production/),
+        expect.stringMatching(/^PAYMENT_PROVIDER: must be set in production/),
+      ]),
+    );
+    expect(problemsOf({ ...production, SMS_PROVIDER: "outbox" })).toEqual([
+      expect.stringMatching(/^SMS_PROVIDER: is required in production: msg91, twilio or http/),
+    ]);
+    expect(problemsOf({ ...production, SEED_DEMO: "true" })).toEqual(["SEED_DEMO: demo data is refused in production"]);
+    expect(problemsOf(production)).toEqual([]);
+  });
+});
+
+describe("TEST_CRASH_AT", () => {
+  it("is honoured only in test mode, and refuses a point that does not exist", () => {
+    expect(loadConfig({ NODE_ENV: "test", TEST_CRASH_AT: "after-payment-commit" }).testCrashAt).toBe(
+      "after-payment-commit",
+    );
+    expect(loadConfig({ NODE_ENV: "development", TEST_CRASH_AT: "after-payment-commit" }).testCrashAt).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "test", TEST_CRASH_AT: "" }).testCrashAt).toBeUndefined();
+    expect(() => loadConfig({ NODE_ENV: "test", TEST_CRASH_AT: "anywhere" })).toThrow(ConfigError);
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { PLATFORM_TIME_ZONE_DEFAULT } from "../shared/constants.js";
 import { GST_STATES, GSTIN_PATTERN } from "../shared/gst.js";
@@ -13,9 +14,12 @@ const booleanFlag = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
+/** Places where a test may ask the server to die (src/server/crash-point.ts). */
+export const CRASH_POINTS = ["after-payment-commit"] as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().default("0.0.0.0"),
+  HOST: optionalString,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://example.in" }).optional(),
   DATABASE_URL: z.string().default("file:./data/app.db"),
@@ -28,7 +32,23 @@ const envSchema = z.object({
     .refine(isTimeZone, { message: "must be an IANA time zone such as Asia/Kolkata" }),
   TIME_ZONE_LABEL: z.string().default("IST"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "must be false, the number of proxies in front of the app (such as 1), or their addresses (such as 10.0.0.0/8,127.0.0.1); true would let any client choose its address",
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
 
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("CareerPrep <no-reply@careerprep.local>"),
@@ -56,10 +76,19 @@ const envSchema = z.object({
   MSG91_API_URL: z.url().default("https://control.msg91.com"),
 
   JOBS_ENABLED: booleanFlag,
+  /** Tests only (NODE_ENV=test): the server kills itself at this point (src/server/crash-point.ts). */
+  TEST_CRASH_AT: z.preprocess((v) => (v === "" ? undefined : v), z.enum(CRASH_POINTS).optional()),
   MIGRATE_ON_START: booleanFlag,
   CLIENT_DIR: optionalString,
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   HOLD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  STREAM_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+  STREAM_LIMIT_TOTAL: z.coerce.number().int().min(1).default(5000),
+  SIGN_IN_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  OTP_SEND_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  OTP_VERIFY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
 
   GSTIN: optionalString
     .transform((v) => v?.toUpperCase())
@@ -77,16 +106,75 @@ const envSchema = z.object({
 
 type Issue = { path: string; message: string };
 
-/** Rules that span variables, checked on the raw values so they are reported with field errors. */
-function crossChecks(env: Record<string, string | undefined>): Issue[] {
+/** localhost, 127.0.0.0/8 and ::1: addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Development features (the outbox of sign-in links, test-mode payments, demo data, a built-in
+ * secret) exist only in development mode on this machine (docs/decisions/0100-development-on-loopback-only.md).
+ */
+function developmentChecks(value: (key: string) => string | undefined): Issue[] {
+  const publicHost = hostOf(value("PUBLIC_URL")) ?? "localhost";
+  const listenHost = value("HOST") ?? "127.0.0.1";
   const issues: Issue[] = [];
-  const value = (key: string) => env[key]?.trim() || undefined;
-  const production = value("NODE_ENV") === "production";
+  const hint = "development mode (sign-in outbox, test payments, demo data) runs only on a loopback address";
+  if (!isLoopbackHost(publicHost)) {
+    issues.push({
+      path: "PUBLIC_URL",
+      message: `${hint}: set NODE_ENV=production for ${value("PUBLIC_URL")}, or use http://localhost:PORT`,
+    });
+  }
+  if (!isLoopbackHost(listenHost)) {
+    issues.push({
+      path: "HOST",
+      message: `${hint}: set NODE_ENV=production to listen on ${listenHost}, or HOST=127.0.0.1`,
+    });
+  }
+  return issues;
+}
+
+/** What a live server needs; each missing piece is named (docs/security.md, Production). */
+function productionChecks(value: (key: string) => string | undefined): Issue[] {
+  const issues: Issue[] = [];
   const secret = value("AUTH_SECRET");
-  if (production && (!secret || secret.length < 32)) {
+  if (!secret || secret.length < 32) {
     issues.push({ path: "AUTH_SECRET", message: "is required in production (32+ characters)" });
   }
-  if (production && !value("PUBLIC_URL")) issues.push({ path: "PUBLIC_URL", message: "is required in production" });
+  const publicUrl = value("PUBLIC_URL");
+  if (!publicUrl) issues.push({ path: "PUBLIC_URL", message: "is required in production (https://…)" });
+  else if (!publicUrl.startsWith("https://")) {
+    issues.push({ path: "PUBLIC_URL", message: "must be an https:// address in production" });
+  }
+  if (!value("SMTP_URL")) {
+    issues.push({ path: "SMTP_URL", message: "is required in production (real mail delivery, e.g. smtps://…)" });
+  }
+  const sms = value("SMS_PROVIDER");
+  if (!sms || sms === "outbox") {
+    issues.push({ path: "SMS_PROVIDER", message: "is required in production: msg91, twilio or http (not the outbox)" });
+  }
+  if (value("SEED_DEMO") === "true" || value("SEED_DEMO") === "1") {
+    issues.push({ path: "SEED_DEMO", message: "demo data is refused in production" });
+  }
+  return issues;
+}
+
+/** Rules that span variables, checked on the raw values so they are reported with field errors. */
+function crossChecks(env: Record<string, string | undefined>): Issue[] {
+  const value = (key: string) => env[key]?.trim() || undefined;
+  const production = value("NODE_ENV") === "production";
+  const issues: Issue[] = production ? productionChecks(value) : developmentChecks(value);
   if (Boolean(value("GOOGLE_CLIENT_ID")) !== Boolean(value("GOOGLE_CLIENT_SECRET"))) {
     issues.push({
       path: value("GOOGLE_CLIENT_ID") ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID",
@@ -132,6 +220,38 @@ function crossChecks(env: Record<string, string | undefined>): Issue[] {
   return issues;
 }
 
+/**
+ * Which X-Forwarded-For hops to believe: none, the last `n` (a hop count), or those sent by the
+ * listed proxies (addresses, CIDR ranges, or proxy-addr's names such as `loopback`). Undefined when
+ * invalid; `true` is refused because it believes whatever the client writes in the header.
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] | undefined {
+  if (raw === undefined || raw === "" || raw === "false" || raw === "0") return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(",").map((entry) => entry.trim());
+  const named = new Set(["loopback", "linklocal", "uniquelocal"]);
+  const valid = entries.every((entry) => {
+    if (named.has(entry)) return true;
+    const [address = "", prefix, ...rest] = entry.split("/");
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  });
+  return valid ? entries : undefined;
+}
+
+/**
+ * Fastify's form of TRUST_PROXY. Fastify ignores a bare hop count (it cannot tell the proxy from a
+ * client that reached the app directly), so a count becomes "trust the nearest n hops", which is
+ * right only when the app is reachable through its proxies alone (docs/operations.md).
+ */
+export function fastifyTrustProxy(
+  trust: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === "number") return trust === 0 ? false : (_address, hop) => hop < trust;
+  return trust;
+}
+
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
@@ -153,19 +273,23 @@ function toConfig(env: z.infer<typeof envSchema>) {
   return {
     env: env.NODE_ENV,
     production,
-    host: env.HOST,
+    host: env.HOST ?? (production ? "0.0.0.0" : "127.0.0.1"),
     port: env.PORT,
     publicUrl,
     databaseUrl: env.DATABASE_URL,
-    authSecret: env.AUTH_SECRET ?? "development-only-secret-change-me-0123456789",
+    authSecret: env.AUTH_SECRET ?? (production ? "" : "development-only-secret-change-me-0123456789"),
     adminEmails: env.ADMIN_EMAILS.split(",")
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
-    seedDemo: env.SEED_DEMO ?? !production,
+    /** Outbox, test-mode checkout, demo data and the built-in secret (refused otherwise at start). */
+    developmentFeatures: !production,
+    seedDemo: !production && (env.SEED_DEMO ?? true),
     timeZone: env.TIME_ZONE,
     timeZoneLabel: env.TIME_ZONE_LABEL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ?? false,
+    /** Bearer token for `GET /metrics`; without one the endpoint does not exist. */
+    metricsToken: env.METRICS_TOKEN,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -198,11 +322,21 @@ function toConfig(env: z.infer<typeof envSchema>) {
       },
     },
     jobsEnabled: env.JOBS_ENABLED ?? true,
+    testCrashAt: env.NODE_ENV === "test" ? env.TEST_CRASH_AT : undefined,
     /** Off when several instances share a database: `npm run db:migrate` migrates once. */
     migrateOnStart: env.MIGRATE_ON_START ?? true,
     clientDir: env.CLIENT_DIR,
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT,
     holdRateLimitPerMinute: env.HOLD_RATE_LIMIT,
+    /** Open live streams per client (signed-in user, else address) and per process. */
+    streamLimitPerClient: env.STREAM_LIMIT_PER_CLIENT,
+    streamLimitTotal: env.STREAM_LIMIT_TOTAL,
+    /** Sign-in links per e-mail address in 15 minutes, whichever clients ask (docs/security.md). */
+    signInEmailRateLimitPer15Minutes: env.SIGN_IN_EMAIL_RATE_LIMIT,
+    checkoutRateLimitPerMinute: env.CHECKOUT_RATE_LIMIT,
+    otpSendRateLimitPerHour: env.OTP_SEND_RATE_LIMIT,
+    otpVerifyRateLimitPerHour: env.OTP_VERIFY_RATE_LIMIT,
+    contactRateLimitPer15Minutes: env.CONTACT_RATE_LIMIT,
     /** Who issues the invoices; without a GSTIN the documents are plain payment receipts. */
     supplier: {
       legalName: env.SUPPLIER_LEGAL_NAME,

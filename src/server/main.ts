@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     ? "PostgreSQL"
     : `SQLite (${config.databaseUrl.replace(/^file:/, "")})`;
   const lines = [`CareerPrep is running at ${config.publicUrl} on ${dbLabel}, Node ${process.version}`];
-  if (!config.production) {
+  if (config.developmentFeatures) {
     lines.push(
       `Sign in as the demo admin: open ${config.publicUrl}/admin-login, request a link for ${DEMO_ADMIN_EMAIL},`,
       `then open the link from the mail outbox at ${config.publicUrl}/dev/outbox`,

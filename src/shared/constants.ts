@@ -5,15 +5,23 @@ export const PLATFORM_TIME_ZONE_DEFAULT = "Asia/Kolkata";
 export const HOLD_MINUTES = 10;
 export const SLOT_END_MIN_LEAD_MINUTES = 5;
 export const RESCHEDULE_MIN_NOTICE_HOURS = 12;
+/** A session cannot be booked in its last hours before the start (docs/product.md, Holds). */
+export const BOOKING_CUTOFF_HOURS = 2;
 export const DEFAULT_SLOT_START = "19:00";
 export const DEFAULT_SLOT_END = "19:45";
 export const OTP_LENGTH = 6;
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
+/** A new code can be asked for this long after the last one (the OTP step counts it down). */
+export const OTP_RESEND_SECONDS = 30;
 export const PHONE_DEFAULT_PREFIX = "+91";
 export const PHONE_MIN_DIGITS = 10;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const MAGIC_LINK_TTL_MINUTES = 10;
+/** Admin access lasts this long after a sign-in (docs/security.md, Admin). */
+export const ADMIN_SESSION_HOURS = 12;
+/** Adding or removing an admin and issuing refunds need a sign-in this recent (docs/security.md, Admin). */
+export const RECENT_SIGN_IN_MINUTES = 10;
 export const CONTACT_RESPONSE_HOURS = 24;
 export const LEGAL_LAST_UPDATED = "Sep 10, 2025";
 export const DEFAULT_INTERNSHIP_TITLE = "Upcoming Internship";

@@ -100,6 +100,8 @@ export const CERTIFICATE_MESSAGES = {
   kindNotCertified: "Certificates are for workshops and internships.",
   notEligible: "Only a confirmed or completed booking can earn a certificate.",
   notStarted: "This workshop or internship has not started yet.",
+  batchNotEnded: (endDate: string) =>
+    `This internship batch ends on ${endDate}; its certificates can be issued from then.`,
 } as const;
 
 /** Contact form and landing page texts (docs/product.md, Landing page). */
@@ -120,14 +122,22 @@ export const CONTACT_MESSAGES = {
 
 /** Admin console texts (docs/product.md, Admin console); the slot, interviewer and sign-in texts are in MESSAGES. */
 export const ADMIN_MESSAGES = {
+  adminSessionExpired: "Your admin session has ended (admin sign-ins last 12 hours). Please sign in again.",
+  recentSignInRequired: "For this change, please sign in again: it needs a sign-in from the last 10 minutes.",
+  signInAgain: "Sign in again",
   fieldTooLong: "Keep each field under 200 characters.",
   interviewerPhoneDigits: "Enter a phone number with at least 10 digits.",
   duplicatePhone: (who: { name: string; email: string; phone: string }) =>
     `An interviewer with this phone already exists: ${who.name} (${who.email}, ${who.phone}).`,
   overwriteQuestion: "Overwrite their details with the ones you entered?",
+  overwriteHasBookings: (name: string, count: number) =>
+    `${name} has ${count} upcoming ${count === 1 ? "booking" : "bookings"}, so the add form cannot overwrite them. Edit that interviewer instead.`,
   interviewerGone: "That interviewer no longer exists.",
 
   meetingLinkInvalid: "Enter a full meeting link starting with https://",
+  capacityAtLeastOne: "Capacity must be at least 1.",
+  slotOverlaps: (interviewer: string, when: string) =>
+    `${interviewer} already has a slot at ${when}. Pick a time that does not overlap it.`,
   capacityBelowPaid: (paid: number) =>
     `${paid} ${paid === 1 ? "student has" : "students have"} paid for a seat here, so the capacity cannot be less than ${paid}.`,
   cancelledNotEditable: "This session was cancelled, so it can no longer be changed.",
@@ -181,6 +191,8 @@ export const NETWORK_MESSAGES = {
 /** The API's own answers: limits, unreadable requests, missing routes, failures (docs/product.md, API). */
 export const API_MESSAGES = {
   rateLimited: (after: string) => `Too many requests. Please try again in ${after}.`,
+  signInLinksPerAddress: (after: string) =>
+    `Several sign-in links were sent to this address already. Please use the latest one or try again in ${after}.`,
   invalidRequest: "Invalid request.",
   tooLarge: "The request is too large.",
   unsupportedContentType: "Unsupported content type.",
@@ -188,9 +200,13 @@ export const API_MESSAGES = {
   internal: "Something went wrong on our side. Please try again.",
   noRoute: (method: string, url: string) => `No route for ${method} ${url}.`,
   signInRequired: "Please sign in to continue.",
+  tooManyStreams: "Too many live connections are open. Close a few tabs and try again.",
+  crossSite: "This request did not come from CareerPrep's own pages, so it was refused.",
   databaseUnreachable: "The database is not reachable.",
+  liveChannelDown: "The live update channel is down; reconnecting.",
   notSaved: (what: "admin" | "slot" | "internship" | "workshop") => `The ${what} was not saved.`,
   notificationNotFound: "That notification does not exist.",
+  metricsTokenRequired: "A valid metrics token is required.",
 } as const;
 
 /** Holds, checkouts and payment callbacks (docs/product.md, Holds; Payment). */
@@ -200,6 +216,12 @@ export const PAYMENT_MESSAGES = {
   testCheckoutOff: "The test-mode checkout is off on this server.",
   webhookSignatureInvalid: "Invalid webhook signature.",
   webhookNotJson: "The webhook body is not JSON.",
+  checkoutReplaced: "You started a newer checkout, so this one can no longer be paid.",
+  goToLiveCheckout: "Go to your current checkout",
+  goToBookings: "See your bookings",
+  paymentReplacedRefunded:
+    "This checkout had been replaced by a newer one, so this payment booked nothing. We are refunding it in full.",
+  paymentDuplicateRefunded: "You already have a seat in this session, so this extra payment is being refunded in full.",
 } as const;
 
 /** When a form check names no field. */
@@ -243,4 +265,74 @@ export const INVOICE_MESSAGES = {
   periodInvalid: "Give the period as two dates, YYYY-MM-DD.",
   periodOrder: "The period must end on or after the day it starts.",
   periodTooLong: "Choose a period of at most 366 days.",
+} as const;
+
+/** The booking journey: order summary, confirmation, holds, cut-off, notify-me (docs/product.md, Booking flow). */
+export const JOURNEY_MESSAGES = {
+  bookingClosed: "Booking has closed for this session: it starts in less than 2 hours. Please pick a later time.",
+  paymentFailedSeatKept:
+    "The payment did not go through. Your seat is still held for you: retry before the timer ends.",
+  heldForYou: "Held for you",
+  seatTakenWhileLooking:
+    "Someone else just took the last seat at the time you were looking at. Please pick another time.",
+  orderSummaryTitle: "Order summary",
+  confirmationTitle: "You're booked!",
+  addedToCalendar: "Added to your calendar: we e-mailed you the invite.",
+  notifyMeButton: "Tell me when it opens",
+  notifyMeDone: "We'll e-mail you when it opens.",
+  notAvailableWhy: "Interviewers for this plan are not taking bookings right now.",
+  codeSentTo: (phone: string) => `Code sent to ${phone}`,
+  resendIn: (seconds: number) => `Resend code in ${seconds} s`,
+  certificateNeedsName: "Add the student's first and last name to their profile before issuing a certificate.",
+  nextAvailable: (when: string) => `Next available: ${when}`,
+  noneAvailable: "No upcoming times",
+} as const;
+
+/** The interviewer's workspace (docs/product.md, Interviewers). */
+export const INTERVIEWER_MESSAGES = {
+  notInterviewer:
+    "This workspace is for CareerPrep interviewers. Sign in with the e-mail address the CareerPrep team has on record for you.",
+  sessionNotFound: "That session is not one of yours.",
+  calendarNotFound: "This calendar link is no longer valid. Copy the current one from your workspace.",
+} as const;
+
+/** Waitlist texts (docs/product.md, Waitlist). */
+export const WAITLIST_MESSAGES = {
+  join: "Join the waitlist",
+  joining: "Joining…",
+  leave: "Leave the waitlist",
+  full: "Full",
+  fullTimes: "Full times: join the waitlist and we hold a freed seat for you",
+  joined: "You are on the waitlist. If a seat frees up, we hold it for you and tell you by e-mail.",
+  place: (position: number) => `You are number ${position} in line.`,
+  offered: "A seat is held for you",
+  offerCountdown: "Pay before the hold runs out, or the seat goes to the next person in line.",
+  goToCheckout: "Go to checkout",
+  alreadyInLine: "You are already on the waitlist for this session.",
+  seatsOpen: "Seats are still open in this session: book one instead.",
+  notOpen: "This session is no longer open for booking.",
+  notForPlan: "This slot does not offer the plan you chose.",
+  offerGone: "This seat offer has lapsed or was already used.",
+  entryNotFound: "We could not find that waitlist entry.",
+  dashboardTitle: "Waitlists",
+  dashboardEmpty: "You are not on any waitlist.",
+  adminTitle: "Waitlists",
+  adminEmpty: "Nobody is waiting for a seat.",
+} as const;
+
+/** Internship track texts (docs/product.md, Internships). */
+export const INTERNSHIP_MESSAGES = {
+  chooseTrack: "Choose a track",
+  chooseBatch: "Choose a batch",
+  noBatch:
+    "No batch of this track is open for enrolment right now. New batches are announced every few weeks; check back soon.",
+  loadFailed: "We could not load the internships. Please try again in a moment.",
+} as const;
+
+/** The student's data rights: export and deletion (docs/product.md, Your data). */
+export const DATA_RIGHTS_MESSAGES = {
+  confirmMismatch: "Type your e-mail address exactly as shown to confirm.",
+  adminCannotErase: "Admins cannot delete their account here. Ask another admin to remove you as an admin first.",
+  erasedHolder: "The holder of this certificate has removed their personal data from CareerPrep.",
+  cancelReason: "Account deleted",
 } as const;

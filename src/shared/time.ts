@@ -3,6 +3,12 @@
  * zone (docs/product.md, Principles). These helpers use Intl only, so they run the same in Node and browsers.
  */
 
+import { BOOKING_CUTOFF_HOURS } from "./constants.js";
+
+/** Sessions starting at or before this instant can no longer be booked (docs/product.md, Holds: booking cut-off). */
+export const bookingCutoffIso = (now: Date): string =>
+  new Date(now.getTime() + BOOKING_CUTOFF_HOURS * 3_600_000).toISOString();
+
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number };
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();

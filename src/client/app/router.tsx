@@ -1,17 +1,20 @@
 import { type ReactNode, Suspense } from "react";
 import { createBrowserRouter, Navigate, Outlet } from "react-router";
-import LandingRoute from "../features/landing/route.js";
 import { lazyRoute } from "../lib/lazy.js";
 import { Spinner } from "../ui/alert.js";
 import { OfflineBanner } from "../ui/offline-banner.js";
 import { RouteError } from "../ui/route-error.js";
+import { SkipLink } from "../ui/skip-link.js";
 
-// The landing page ships in the entry chunk; everything behind sign-in is split out (docs/product.md, Network and deploys).
+// Every page is split out (docs/product.md, Network and deploys). A visit to `/` from outside gets the prerendered
+// landing page and its own entry instead (docs/decisions/0160-landing-from-html.md).
+const LandingRoute = lazyRoute(() => import("../features/landing/route.js"));
 const OnboardingRoute = lazyRoute(() => import("../features/booking/route.js"));
 const DashboardRoute = lazyRoute(() => import("../features/dashboard/route.js"));
 const AdminRoute = lazyRoute(() => import("../features/admin/route.js"));
 const AdminLoginRoute = lazyRoute(() => import("../features/admin/login-route.js"));
 const CertificateRoute = lazyRoute(() => import("../features/certificates/route.js"));
+const InterviewerRoute = lazyRoute(() => import("../features/interviewer/route.js"));
 const DevOutboxRoute = lazyRoute(() => import("../features/dev-outbox/route.js"));
 const TestCheckoutRoute = lazyRoute(() => import("../features/booking/test-checkout-route.js"));
 
@@ -32,6 +35,7 @@ function Loading({ children }: { children: ReactNode }) {
 function RootLayout() {
   return (
     <>
+      <SkipLink />
       <OfflineBanner />
       <Outlet />
     </>
@@ -43,7 +47,14 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: "/", element: <LandingRoute /> },
+      {
+        path: "/",
+        element: (
+          <Loading>
+            <LandingRoute />
+          </Loading>
+        ),
+      },
       {
         path: "/onboarding",
         element: (
@@ -73,6 +84,14 @@ export const router = createBrowserRouter([
         element: (
           <Loading>
             <AdminLoginRoute />
+          </Loading>
+        ),
+      },
+      {
+        path: "/interviewer",
+        element: (
+          <Loading>
+            <InterviewerRoute />
           </Loading>
         ),
       },

@@ -20,6 +20,7 @@ export function useLiveStream(
     let idleTimer: ReturnType<typeof setTimeout> | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
+    let opened = false;
     let stopped = false;
 
     const resetIdle = () => {
@@ -29,7 +30,10 @@ export function useLiveStream(
     const connect = () => {
       source = new EventSource(url);
       source.onopen = () => {
-        if (attempt > 0) handlers.current.onReconnect?.();
+        // Any open after the first may have missed events: the server also closes a client that fell too far
+        // behind (src/server/plugins/sse.ts), and EventSource then reconnects by itself.
+        if (attempt > 0 || opened) handlers.current.onReconnect?.();
+        opened = true;
         attempt = 0;
         resetIdle();
       };

@@ -20,7 +20,11 @@ export function Dialog({ open, onClose, title, children, className = "" }: Dialo
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The field the dialog is for gets the focus, not its close button (docs/product.md, Sign-in).
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

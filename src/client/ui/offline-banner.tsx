@@ -3,7 +3,7 @@ import { onConnectivityChange } from "../lib/api.js";
 
 /** Visible while the server cannot be reached; disappears when it is back (docs/product.md, Network and deploys). */
 export function OfflineBanner() {
-  const [offline, setOffline] = useState(() => typeof navigator !== "undefined" && !navigator.onLine);
+  const [offline, setOffline] = useState(() => typeof window !== "undefined" && !navigator.onLine);
   useEffect(() => {
     const goOffline = () => setOffline(true);
     const goOnline = () => setOffline(false);

@@ -1,4 +1,5 @@
 import { type ElementType, type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import { ScrollHint, useScrollHints } from "./scroll-hints.js";
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -47,6 +48,7 @@ export function Tabs<Id extends string>({
   const tabs = useRef(new Map<Id, HTMLButtonElement>());
   const tabId = (id: Id) => `${baseId}-tab-${id}`;
   const panelId = `${baseId}-panel`;
+  const scroll = useScrollHints<HTMLDivElement>(selected);
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const step = KEY_STEPS[event.key];
@@ -60,30 +62,34 @@ export function Tabs<Id extends string>({
 
   return (
     <>
-      <div role="tablist" aria-label={label} className={listClassName}>
-        {items.map((item, index) => {
-          const isSelected = item.id === selected;
-          return (
-            <button
-              key={item.id}
-              ref={(element) => {
-                if (element) tabs.current.set(item.id, element);
-                else tabs.current.delete(item.id);
-              }}
-              id={tabId(item.id)}
-              type="button"
-              role="tab"
-              aria-selected={isSelected}
-              aria-controls={panelId}
-              tabIndex={isSelected ? 0 : -1}
-              onClick={() => onSelect(item.id)}
-              onKeyDown={(event) => onKeyDown(event, index)}
-              className={tabClassName(isSelected)}
-            >
-              {item.label}
-            </button>
-          );
-        })}
+      <div className="relative">
+        <div ref={scroll.ref} role="tablist" aria-label={label} className={listClassName}>
+          {items.map((item, index) => {
+            const isSelected = item.id === selected;
+            return (
+              <button
+                key={item.id}
+                ref={(element) => {
+                  if (element) tabs.current.set(item.id, element);
+                  else tabs.current.delete(item.id);
+                }}
+                id={tabId(item.id)}
+                type="button"
+                role="tab"
+                aria-selected={isSelected}
+                aria-controls={panelId}
+                tabIndex={isSelected ? 0 : -1}
+                onClick={() => onSelect(item.id)}
+                onKeyDown={(event) => onKeyDown(event, index)}
+                className={tabClassName(isSelected)}
+              >
+                {item.label}
+              </button>
+            );
+          })}
+        </div>
+        <ScrollHint side="before" visible={scroll.edges.before} />
+        <ScrollHint side="after" visible={scroll.edges.after} />
       </div>
       <Panel role="tabpanel" id={panelId} aria-labelledby={tabId(selected)} className={panelClassName}>
         {children}

@@ -1,13 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type SelectQueryBuilder, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, type SelectQueryBuilder, SqliteDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import type { Database as Tables } from "./schema.js";
 
 export type Dialect = "sqlite" | "postgres";
 
 export type Db = Kysely<Tables>;
+/** What a repository function runs on: the database, or the caller's transaction. */
+export type Executor = Db | Transaction<Tables>;
 
 export interface DatabaseHandle {
   db: Db;
@@ -78,3 +80,8 @@ export function forUpdate<DB, TB extends keyof DB, O>(
 }
 
 export const nowIso = (): string => new Date().toISOString();
+
+/** The readiness probe: one round trip that fails when the database cannot answer. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

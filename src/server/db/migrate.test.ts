@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
-import { createAuth } from "../modules/auth/auth.js";
+import { createAuth } from "../infrastructure/auth/auth.js";
 import { createTemporaryPostgresDatabase } from "../test/postgres.js";
 import { DIALECTS, postgresAvailable } from "../test/test-app.js";
 import { type DatabaseHandle, type Dialect, openDatabase } from "./database.js";

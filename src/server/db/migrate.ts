@@ -8,6 +8,13 @@ import * as m0005 from "./migrations/0005-resumes.js";
 import * as m0120 from "./migrations/0120-coupons.js";
 import * as m0121 from "./migrations/0121-invoices.js";
 import * as m0140 from "./migrations/0140-seats-taken-function.js";
+import * as m0210 from "./migrations/0210-rate-limits.js";
+import * as m0230 from "./migrations/0230-availability-alerts.js";
+import * as m0240 from "./migrations/0240-hold-log.js";
+import * as m0241 from "./migrations/0241-booking-moved.js";
+import * as m0242 from "./migrations/0242-internship-cancel.js";
+import * as m0250 from "./migrations/0250-waitlist.js";
+import * as m0280 from "./migrations/0280-interviewer-calendar.js";
 
 /**
  * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
@@ -23,6 +30,13 @@ export const migrations: Record<string, Migration> = {
   "0120-coupons": m0120,
   "0121-invoices": m0121,
   "0140-seats-taken-function": m0140,
+  "0210-rate-limits": m0210,
+  "0230-availability-alerts": m0230,
+  "0240-hold-log": m0240,
+  "0241-booking-moved": m0241,
+  "0242-internship-cancel": m0242,
+  "0250-waitlist": m0250,
+  "0280-interviewer-calendar": m0280,
 };
 
 /**

@@ -81,6 +81,13 @@ export interface InterviewersTable {
   updated_at: string;
 }
 
+/** The secret in an interviewer's private calendar-feed URL, made when they first ask for it. */
+export interface InterviewerCalendarsTable {
+  interviewer_id: string;
+  token: string;
+  created_at: string;
+}
+
 export interface SlotsTable {
   id: string;
   interviewer_id: string | null;
@@ -109,6 +116,8 @@ export interface InternshipsTable {
   track_key: string;
   capacity: number;
   meeting_link: string | null;
+  /** Set when an admin cancelled the whole batch (its bookings refunded). */
+  cancelled_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -137,6 +146,8 @@ export type BookingStatus =
   | "cancelled"
   | "failed"
   | "expired"
+  /** An unpaid checkout replaced by a newer one of the same kind (docs/payments.md). */
+  | "superseded"
   | "refunded_late";
 
 export interface HoldsTable {
@@ -147,6 +158,16 @@ export interface HoldsTable {
   /** Defaults to "" for rows written before plans were recorded on holds. */
   package_key: ColumnType<string, string | undefined, string>;
   expires_at: string;
+  created_at: string;
+}
+
+/** Every hold taken, kept after the hold is gone (the insights funnel counts them). */
+export interface HoldLogTable {
+  id: string;
+  user_id: string;
+  kind: BookingKind;
+  target_id: string;
+  package_key: string;
   created_at: string;
 }
 
@@ -167,6 +188,8 @@ export interface BookingsTable {
   confirmed_at: string | null;
   cancelled_at: string | null;
   cancel_reason: string | null;
+  /** Set when an admin moved the session after payment: a free cancel until it starts. */
+  moved_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -253,6 +276,13 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** A student waiting to hear when an unavailable package opens (docs/product.md, Catalog). */
+export interface AvailabilityAlertsTable {
+  user_id: string;
+  package_key: string;
+  created_at: string;
+}
+
 export interface ResumesTable {
   user_id: string;
   url: string;
@@ -281,6 +311,13 @@ export interface CouponRedemptionsTable {
   list_price_paise: number;
   discount_paise: number;
   created_at: string;
+}
+
+/** One rate-limit budget: hits in the current window, which ends at `resets_at` (epoch ms). */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  resets_at: number;
 }
 
 export interface DocumentCountersTable {
@@ -320,6 +357,22 @@ export interface TaxDocumentsTable {
   igst_paise: number;
 }
 
+export type WaitlistStatus = "waiting" | "offered" | "accepted" | "lapsed" | "closed";
+
+export interface WaitlistEntriesTable {
+  id: string;
+  user_id: string;
+  kind: BookingKind;
+  target_id: string;
+  package_key: string;
+  status: WaitlistStatus;
+  /** While offered, the freed seat is held for this student until this instant. */
+  offer_expires_at: string | null;
+  offered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** better-auth's user table, read by our queries (better-auth owns its schema). */
 export interface AuthUserTable {
   id: string;
@@ -329,6 +382,20 @@ export interface AuthUserTable {
   image: string | null;
   createdAt: string | Date;
   updatedAt: string | Date;
+}
+
+/** better-auth's session and account tables, as erasure removes them. */
+export interface AuthSessionTable {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: string | Date;
+}
+
+export interface AuthAccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
 }
 
 export interface Database {
@@ -343,6 +410,7 @@ export interface Database {
   internships: InternshipsTable;
   workshops: WorkshopsTable;
   holds: HoldsTable;
+  hold_log: HoldLogTable;
   bookings: BookingsTable;
   payments: PaymentsTable;
   webhook_events: WebhookEventsTable;
@@ -352,9 +420,15 @@ export interface Database {
   certificates: CertificatesTable;
   audit_log: AuditLogTable;
   resumes: ResumesTable;
+  availability_alerts: AvailabilityAlertsTable;
   user: AuthUserTable;
+  session: AuthSessionTable;
+  account: AuthAccountTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
   document_counters: DocumentCountersTable;
   tax_documents: TaxDocumentsTable;
+  rate_limit_hits: RateLimitHitsTable;
+  interviewer_calendars: InterviewerCalendarsTable;
+  waitlist_entries: WaitlistEntriesTable;
 }

@@ -1,30 +1,44 @@
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { JobHandlers } from "../infrastructure/jobs/queue.js";
+import { startJobWorker } from "../infrastructure/jobs/worker.js";
 import { adminBookingRoutes } from "./admin-bookings/routes.js";
 import { adminRoutes } from "./admins/routes.js";
 import { auditRoutes } from "./audit/routes.js";
+import { availabilityAlertRoutes } from "./availability-alerts/routes.js";
+import { AVAILABILITY_ALERT_JOB, runOpeningAlertJob } from "./availability-alerts/service.js";
 import { bookingRoutes } from "./bookings/routes.js";
 import { startSeatSweeper } from "./bookings/sweeper.js";
 import { cancellationRoutes } from "./cancellations/routes.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import { certificateRoutes } from "./certificates/routes.js";
+import { confirmationRoutes } from "./confirmation/routes.js";
 import { contactRoutes } from "./contact/routes.js";
 import { couponRoutes } from "./coupons/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
+import { holdRoutes } from "./holds/routes.js";
+import { insightRoutes } from "./insights/routes.js";
 import { internshipRoutes } from "./internships/routes.js";
+import { interviewerWorkspaceRoutes } from "./interviewer-workspace/routes.js";
 import { interviewerRoutes } from "./interviewers/routes.js";
 import { invoiceRoutes } from "./invoices/routes.js";
-import { startJobWorker } from "./jobs/worker.js";
 import { listingRoutes } from "./listings/routes.js";
 import { meRoutes } from "./me/routes.js";
 import { messageRoutes } from "./messages/routes.js";
+import { metricsRoutes } from "./metrics/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
+import { afterPaymentHandlers } from "./payments/after-payment.js";
+import { REFUND_JOB, refundJob } from "./payments/refunds.js";
+import { paymentRoutes } from "./payments/routes.js";
 import { pricingRoutes } from "./pricing/routes.js";
 import { profileRoutes } from "./profile/routes.js";
+import { REMINDER_JOB, runReminderJob } from "./reminders/service.js";
 import { rescheduleRoutes } from "./reschedule/routes.js";
 import { scorecardRoutes } from "./scorecards/routes.js";
 import { siteRoutes } from "./site/routes.js";
 import { slotRoutes } from "./slots/routes.js";
+import { runWaitlistOfferJob, WAITLIST_OFFER_JOB } from "./waitlist/offers.js";
+import { waitlistRoutes } from "./waitlist/routes.js";
 import { workshopRoutes } from "./workshops/routes.js";
 
 /** Every feature's routes, registered in this order after the app plugins. */
@@ -33,7 +47,9 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   meRoutes,
   catalogRoutes,
   listingRoutes,
+  holdRoutes,
   bookingRoutes,
+  paymentRoutes,
   profileRoutes,
   interviewerRoutes,
   slotRoutes,
@@ -53,7 +69,26 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   contactRoutes,
   couponRoutes,
   invoiceRoutes,
+  metricsRoutes,
+  interviewerWorkspaceRoutes,
+  waitlistRoutes,
+  insightRoutes,
+  confirmationRoutes,
+  availabilityAlertRoutes,
 ];
 
+/** Every job type the queue runs, by name. */
+export const jobHandlers: JobHandlers = {
+  ...afterPaymentHandlers,
+  [REMINDER_JOB]: runReminderJob,
+  [AVAILABILITY_ALERT_JOB]: runOpeningAlertJob,
+  // Refunds go through the app's payment provider (Razorpay, or the test-mode one).
+  [REFUND_JOB]: refundJob((deps, request) => deps.payments.refund(request)),
+  [WAITLIST_OFFER_JOB]: runWaitlistOfferJob,
+};
+
 /** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */
-export const workerStarters: Array<(app: FastifyInstance) => void> = [startJobWorker, startSeatSweeper];
+export const workerStarters: Array<(app: FastifyInstance) => void> = [
+  (app) => startJobWorker(app, jobHandlers),
+  startSeatSweeper,
+];

@@ -1,16 +1,12 @@
 import { createHash } from "node:crypto";
+import { format } from "@lukeed/ms";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../shared/errors.js";
-import { API_MESSAGES, MESSAGES } from "../../shared/messages.js";
-import { isAdminEmail } from "../modules/admins/repository.js";
-import type { EventBus } from "../modules/events/bus.js";
+import { API_MESSAGES } from "../../shared/messages.js";
+import type { SessionCache, SessionUser } from "../infrastructure/auth/session-cache.js";
+import type { EventBus } from "../infrastructure/events/bus.js";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  image: string | null;
-}
+export type { SessionUser } from "../infrastructure/auth/session-cache.js";
 
 function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -22,26 +18,31 @@ function toHeaders(request: FastifyRequest): Headers {
 }
 
 /**
- * Rate-limit key: the session (so students behind one campus NAT do not share a budget), else the
- * client address. Read from the cookie, because limits run before the session is looked up.
+ * The session cookie better-auth reads (`__Secure-` prefixed on an https PUBLIC_URL), as `name=value`.
+ * Undefined when absent or sent more than once, and the request counts as signed out: the cache and
+ * the rate limits must key on the very cookie better-auth verifies, never on a look-alike beside it.
  */
-export function sessionOrIpKey(request: FastifyRequest): string {
-  const token = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(request.headers.cookie ?? "")?.[1];
-  return token ? `session:${token}` : `ip:${request.ip}`;
+function sessionCookie(request: FastifyRequest): string | undefined {
+  const secure = request.server.deps.config.publicUrl.startsWith("https://");
+  const name = `${secure ? "__Secure-" : ""}better-auth.session_token=`;
+  const found = (request.headers.cookie ?? "")
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.startsWith(name));
+  return found.length === 1 ? found[0] : undefined;
 }
-
-const SESSION_CACHE_MS = 30_000;
-const SESSION_CACHE_MAX = 10_000;
-const sessionCache = new Map<string, { user: SessionUser; until: number }>();
-
-const sessionCookie = (request: FastifyRequest) =>
-  /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token=[^;]+)/.exec(request.headers.cookie ?? "")?.[1];
 const cacheKey = (cookie: string) => createHash("sha256").update(cookie).digest("base64url");
 
+/** A stable, non-secret name of the request's session (the hash its sign-out is announced by). */
+export function sessionKeyOf(request: FastifyRequest): string | undefined {
+  const cookie = sessionCookie(request);
+  return cookie ? cacheKey(cookie) : undefined;
+}
+
 /**
- * The signed-in user of this request, or null. A verified session is remembered in this process for
- * up to 30 s (never past its expiry), because looking it up costs more than most requests it
- * guards; signing out forgets it in every process at once (see registerAuthHandler).
+ * The signed-in user of this request, or null. A verified session is remembered by the app for up
+ * to 30 s (never past its expiry), because looking it up costs more than most requests it guards;
+ * signing out forgets it in every process at once (see registerAuthHandler).
  */
 export async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   if (request.sessionUser !== undefined) return request.sessionUser;
@@ -51,10 +52,11 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
     return null;
   }
   const key = cacheKey(cookie);
-  const cached = sessionCache.get(key);
-  if (cached && cached.until > Date.now()) {
-    request.sessionUser = cached.user;
-    return cached.user;
+  const { sessions } = request.server.deps;
+  const cached = sessions.get(key);
+  if (cached) {
+    request.sessionUser = cached;
+    return cached;
   }
   const result = await request.server.deps.auth.api.getSession({ headers: toHeaders(request) });
   const user = result
@@ -63,28 +65,21 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
         email: result.user.email.toLowerCase(),
         name: result.user.name,
         image: result.user.image ?? null,
+        signedInAt: new Date(result.session.createdAt).toISOString(),
       }
     : null;
   request.sessionUser = user;
-  if (result && user) {
-    if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-    const until = Math.min(Date.now() + SESSION_CACHE_MS, new Date(result.session.expiresAt).getTime());
-    sessionCache.set(key, { user, until });
-  } else {
-    sessionCache.delete(key);
-  }
+  if (result && user) sessions.set(key, user, new Date(result.session.expiresAt).getTime());
+  else sessions.delete(key);
   return user;
 }
 
-/** After a change to the user record (a new name), the next request reads it afresh. */
-export function forgetCachedSessionsOf(userId: string): void {
-  for (const [key, entry] of sessionCache) if (entry.user.id === userId) sessionCache.delete(key);
-}
-
 /** Forgets cached sessions when one is revoked here or in another process. */
-export function forgetRevokedSessions(bus: EventBus): () => void {
+function forgetRevokedSessions(bus: EventBus, sessions: SessionCache): () => void {
   return bus.subscribe((event) => {
-    if (event.topic === "session_revoked") sessionCache.delete(event.key);
+    if (event.topic !== "session_revoked") return;
+    if (event.key === "*") sessions.clear();
+    else sessions.delete(event.key);
   });
 }
 
@@ -97,13 +92,10 @@ export async function requireUser(
   return user;
 }
 
-export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (!(await isAdminEmail(request.server.deps.db, user.email))) {
-    throw new AppError("FORBIDDEN", MESSAGES.notAuthorized);
-  }
-  return user;
-}
+const emailOf = (body: unknown): string | undefined => {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === "string" && email.trim() ? email.trim().toLowerCase() : undefined;
+};
 
 /** Mounts better-auth's fetch handler under /api/auth; sending a sign-in link is rate-limited per client. */
 export async function registerAuthHandler(app: FastifyInstance): Promise<void> {
@@ -128,14 +120,8 @@ export async function registerAuthHandler(app: FastifyInstance): Promise<void> {
     return reply.send(response.body ? await response.text() : null);
   };
 
-  // Every admin route, present and future, refuses anonymous (401) and non-admin (403) callers
-  // before anything else about the request is looked at.
-  app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/api/admin/")) await requireAdmin(request);
-  });
-
   app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler: forward });
-  app.deps.stoppers.push(forgetRevokedSessions(app.deps.bus));
+  app.deps.stoppers.push(forgetRevokedSessions(app.deps.bus, app.deps.sessions));
   app.route({
     method: "POST",
     url: "/api/auth/sign-out",
@@ -144,17 +130,32 @@ export async function registerAuthHandler(app: FastifyInstance): Promise<void> {
       const cookie = sessionCookie(request);
       const sent = await forward(request, reply);
       if (cookie) {
-        sessionCache.delete(cacheKey(cookie));
+        app.deps.sessions.delete(cacheKey(cookie));
         await app.deps.bus.publish({ topic: "session_revoked", key: cacheKey(cookie) });
       }
       return sent;
     },
+  });
+  const linksToAddress = app.createRateLimit({
+    max: app.deps.config.signInEmailRateLimitPer15Minutes,
+    timeWindow: "15 minutes",
+    keyGenerator: (request) => `sign-in-email:${emailOf(request.body)}`,
   });
   app.route({
     method: "POST",
     url: "/api/auth/sign-in/magic-link",
     schema: { hide: true },
     config: { rateLimit: { max: app.deps.config.signInRateLimitPerMinute, timeWindow: "1 minute" } },
+    // Besides each client's budget, one inbox gets a few links however many clients ask for it.
+    async preHandler(request) {
+      if (!emailOf(request.body)) return;
+      const limit = await linksToAddress(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        throw new AppError("RATE_LIMITED", API_MESSAGES.signInLinksPerAddress(format(limit.ttl, true)), {
+          details: limit.ttlInSeconds,
+        });
+      }
+    },
     handler: forward,
   });
 }

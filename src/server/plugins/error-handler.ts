@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { type ApiErrorBody, AppError } from "../../shared/errors.js";
 import { API_MESSAGES } from "../../shared/messages.js";
+import { encode, type Pages } from "./pages.js";
 
 /** One JSON error shape for every failure; 5xx details stay in the log, never in the response. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -39,7 +40,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message =
         status === 413
           ? API_MESSAGES.tooLarge
-          : (error as FastifyError).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+          : status === 415
             ? API_MESSAGES.unsupportedContentType
             : status === 400
               ? API_MESSAGES.unreadable
@@ -52,14 +53,29 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 /**
+ * Errors the router raises before any hook or the error handler runs (a path that is not valid
+ * percent-encoding, a path segment over the router's length limit): the same JSON shape.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  const message = status === 414 ? API_MESSAGES.tooLarge : API_MESSAGES.unreadable;
+  void reply.status(status).send({ error: { code: "BAD_REQUEST", message } });
+}
+
+/**
  * Unknown API paths and files get a JSON 404; any other GET gets the single-page app's shell
  * (when built), whose router shows the page or sends unknown paths to /.
  */
-export function registerNotFound(app: FastifyInstance, spaShell: string | undefined): void {
+export function registerNotFound(app: FastifyInstance, pages: Pages | undefined): void {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
-    const isPage = request.method === "GET" && !url.startsWith("/api/") && !/\.[a-z0-9]+$/i.test(url);
-    if (spaShell && isPage) return reply.header("cache-control", "no-cache").type("text/html").send(spaShell);
+    const isPage =
+      (request.method === "GET" || request.method === "HEAD") && !url.startsWith("/api/") && !/\.[a-z0-9]+$/i.test(url);
+    if (pages && isPage) {
+      const { body, encoding } = encode(pages.forPath(url), request.headers["accept-encoding"]);
+      if (encoding) reply.header("content-encoding", encoding);
+      return reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html").send(body);
+    }
     return reply.status(404).send({ error: { code: "NOT_FOUND", message: API_MESSAGES.noRoute(request.method, url) } });
   });
 }

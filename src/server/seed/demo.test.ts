@@ -15,8 +15,14 @@ describeEachDialect("demo data", (t) => {
     const horizon = Date.now() + 15 * 86_400_000;
     expect(slots.every((s) => Date.parse(s.start_at) > Date.now() && Date.parse(s.start_at) < horizon)).toBe(true);
     expect((await db.selectFrom("interviewers").selectAll().execute()).length).toBeGreaterThanOrEqual(3);
-    const internship = await db.selectFrom("internships").selectAll().executeTakeFirstOrThrow();
-    expect(JSON.parse(internship.week_plans)).toHaveLength(internship.weeks);
+    const internships = await db.selectFrom("internships").selectAll().execute();
+    for (const internship of internships) expect(JSON.parse(internship.week_plans)).toHaveLength(internship.weeks);
+    // An open batch of every track the landing page sells (docs/product.md, Internships).
+    const open = await app.inject({ url: "/api/internships" });
+    const tracks = new Set(
+      open.json<{ internships: { trackKey: string; seatsLeft: number }[] }>().internships.map((i) => i.trackKey),
+    );
+    expect([...tracks].sort()).toEqual(["int_backend", "int_frontend", "int_ml"]);
 
     // Never into a database that has data.
     expect(await seedDemoData(app.deps)).toBe(false);

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { addDays, zonedDate, zonedToInstant } from "../../shared/time.js";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
+import type { Executor } from "../db/database.js";
 import { insertAdmin } from "../modules/admins/repository.js";
+import { insertInternship } from "../modules/internships/repository.js";
+import { insertInterviewer } from "../modules/interviewers/repository.js";
+import { insertSlot } from "../modules/slots/repository.js";
+import { insertWorkshop } from "../modules/workshops/repository.js";
+import { hasAnyProductData } from "./repository.js";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 
@@ -41,115 +47,158 @@ const weekPlans = [
   { title: "Demo day", deliverables: "Deployed project and presentation" },
 ];
 
+const backendPlans = [
+  { title: "Kick-off and setup", deliverables: "Service skeleton, CI and a health endpoint" },
+  { title: "Data modelling", deliverables: "Schema, migrations and repositories" },
+  { title: "APIs", deliverables: "REST endpoints with validation and error shapes" },
+  { title: "Auth and security", deliverables: "Sessions, roles and rate limits" },
+  { title: "Testing", deliverables: "API tests against a real database" },
+  { title: "Demo day", deliverables: "Deployed service and presentation" },
+];
+
+const mlPlans = [
+  { title: "Kick-off and data", deliverables: "Dataset, notebook and a baseline" },
+  { title: "Features", deliverables: "Cleaning and feature pipeline" },
+  { title: "Models", deliverables: "Trained and compared models" },
+  { title: "Evaluation", deliverables: "Metrics, error analysis and a report" },
+  { title: "Serving", deliverables: "Model behind an API" },
+  { title: "Demo day", deliverables: "Live demo and presentation" },
+];
+
+/** One open batch per track the landing page sells, and a later frontend batch to choose from. */
+async function seedInternships(trx: Executor, today: string, now: string): Promise<void> {
+  const batches = [
+    {
+      title: "Frontend Engineering Internship",
+      mentor: "Ananya Iyer",
+      days: 10,
+      plans: weekPlans,
+      track: "int_frontend",
+    },
+    {
+      title: "Backend Engineering Internship",
+      mentor: "Rahul Menon",
+      days: 12,
+      plans: backendPlans,
+      track: "int_backend",
+    },
+    { title: "Machine Learning Internship", mentor: "Priya Sharma", days: 14, plans: mlPlans, track: "int_ml" },
+    {
+      title: "Frontend Engineering Internship",
+      mentor: "Ananya Iyer",
+      days: 38,
+      plans: weekPlans,
+      track: "int_frontend",
+    },
+  ];
+  for (const batch of batches) {
+    await insertInternship(trx, {
+      id: randomUUID(),
+      title: batch.title,
+      mentor: batch.mentor,
+      start_date: addDays(today, batch.days),
+      weeks: batch.plans.length,
+      week_plans: JSON.stringify(batch.plans),
+      track_key: batch.track,
+      capacity: 30,
+      meeting_link: null,
+      cancelled_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+}
+
 /** Seeds a demo install, but only into a database with no product data and no users. */
 export async function seedDemoData(deps: AppDeps): Promise<boolean> {
   const { db, config } = deps;
-  const existing = await Promise.all([
-    db.selectFrom("interviewers").select("id").limit(1).executeTakeFirst(),
-    db.selectFrom("slots").select("id").limit(1).executeTakeFirst(),
-    db.selectFrom("internships").select("id").limit(1).executeTakeFirst(),
-    db.selectFrom("user").select("id").limit(1).executeTakeFirst(),
-    db.selectFrom("bookings").select("id").limit(1).executeTakeFirst(),
-  ]);
-  if (existing.some((row) => row !== undefined)) return false;
+  if (await hasAnyProductData(db)) return false;
 
   const now = new Date().toISOString();
   const zone = config.timeZone;
   const today = zonedDate(new Date(), zone);
-
   await db.transaction().execute(async (trx) => {
-    const ids: string[] = [];
-    for (const i of interviewers) {
-      const id = randomUUID();
-      ids.push(id);
-      await trx
-        .insertInto("interviewers")
-        .values({
-          id,
-          name: i.name,
-          email: i.email,
-          phone: i.phone,
-          phone_key: i.phone.replace(/\D/g, ""),
-          qualification: i.qualification,
-          company_types: JSON.stringify(i.types),
-          reviewed_by: i.reviewed,
-          active: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    }
-    for (let day = 1; day <= 14; day++) {
-      const date = addDays(today, day);
-      for (const [index, i] of interviewers.entries()) {
-        const hour = 18 + index;
-        const start = zonedToInstant(date, `${hour}:00`, zone);
-        const end = zonedToInstant(date, `${hour}:45`, zone);
-        await trx
-          .insertInto("slots")
-          .values({
-            id: randomUUID(),
-            interviewer_id: ids[index] ?? null,
-            interviewer_name: i.name,
-            interviewer_email: i.email,
-            interviewer_phone: i.phone,
-            details: `${i.qualification}: technical and HR rounds with a scorecard`,
-            start_at: start.toISOString(),
-            end_at: end.toISOString(),
-            package_types: JSON.stringify(i.types),
-            capacity: index === 0 ? 2 : 1,
-            status: day % 5 === 0 && index === 2 ? "draft" : "published",
-            meeting_link: null,
-            cancelled_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-      }
-    }
-    await trx
-      .insertInto("internships")
-      .values({
-        id: randomUUID(),
-        title: "Frontend Engineering Internship",
-        mentor: "Ananya Iyer",
-        start_date: addDays(today, 10),
-        weeks: weekPlans.length,
-        week_plans: JSON.stringify(weekPlans),
-        track_key: "int_frontend",
-        capacity: 30,
-        meeting_link: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    const workshops = [
-      { topic: "ws_resume", title: "Resume that gets shortlisted", level: "Beginner", day: 3 },
-      { topic: "ws_dsa", title: "DSA patterns for placement rounds", level: "Intermediate", day: 5 },
-      { topic: "ws_systemdesign", title: "System design fundamentals", level: "Advanced", day: 8 },
-    ];
-    for (const w of workshops) {
-      const date = addDays(today, w.day);
-      await trx
-        .insertInto("workshops")
-        .values({
-          id: randomUUID(),
-          topic_key: w.topic,
-          title: w.title,
-          level: w.level,
-          start_at: zonedToInstant(date, "11:00", zone).toISOString(),
-          end_at: zonedToInstant(date, "13:00", zone).toISOString(),
-          capacity: 40,
-          status: "published",
-          meeting_link: null,
-          cancelled_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    }
+    const ids = await seedInterviewers(trx, now);
+    await seedSlots(trx, ids, today, zone, now);
+    await seedInternships(trx, today, now);
+    await seedWorkshops(trx, today, zone, now);
   });
   await insertAdmin(db, DEMO_ADMIN_EMAIL, "demo seed");
-  deps.log.info("seeded demo data (interviewers, slots, workshops, internship, admin@example.com)");
+  deps.log.info("seeded demo data (interviewers, slots, workshops, internships of every track, admin@example.com)");
   return true;
+}
+
+async function seedInterviewers(trx: Executor, now: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (const i of interviewers) {
+    const id = randomUUID();
+    ids.push(id);
+    await insertInterviewer(trx, {
+      id,
+      name: i.name,
+      email: i.email,
+      phone: i.phone,
+      phone_key: i.phone.replace(/\D/g, ""),
+      qualification: i.qualification,
+      company_types: JSON.stringify(i.types),
+      reviewed_by: i.reviewed,
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  return ids;
+}
+
+/** Two weeks of evening slots, one hour per interviewer; every fifth day one slot stays a draft. */
+async function seedSlots(trx: Executor, ids: string[], today: string, zone: string, now: string): Promise<void> {
+  for (let day = 1; day <= 14; day++) {
+    const date = addDays(today, day);
+    for (const [index, i] of interviewers.entries()) {
+      const hour = 18 + index;
+      await insertSlot(trx, {
+        id: randomUUID(),
+        interviewer_id: ids[index] ?? null,
+        interviewer_name: i.name,
+        interviewer_email: i.email,
+        interviewer_phone: i.phone,
+        details: `${i.qualification}: technical and HR rounds with a scorecard`,
+        start_at: zonedToInstant(date, `${hour}:00`, zone).toISOString(),
+        end_at: zonedToInstant(date, `${hour}:45`, zone).toISOString(),
+        package_types: JSON.stringify(i.types),
+        capacity: index === 0 ? 2 : 1,
+        status: day % 5 === 0 && index === 2 ? "draft" : "published",
+        meeting_link: null,
+        cancelled_at: null,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+  }
+}
+
+const workshops = [
+  { topic: "ws_resume", title: "Resume that gets shortlisted", level: "Beginner", day: 3 },
+  { topic: "ws_dsa", title: "DSA patterns for placement rounds", level: "Intermediate", day: 5 },
+  { topic: "ws_systemdesign", title: "System design fundamentals", level: "Advanced", day: 8 },
+];
+
+async function seedWorkshops(trx: Executor, today: string, zone: string, now: string): Promise<void> {
+  for (const w of workshops) {
+    const date = addDays(today, w.day);
+    await insertWorkshop(trx, {
+      id: randomUUID(),
+      topic_key: w.topic,
+      title: w.title,
+      level: w.level,
+      start_at: zonedToInstant(date, "11:00", zone).toISOString(),
+      end_at: zonedToInstant(date, "13:00", zone).toISOString(),
+      capacity: 40,
+      status: "published",
+      meeting_link: null,
+      cancelled_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+  }
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/database.js";
-import type { BookingsTable, InternshipsTable, InterviewersTable, SlotsTable, WorkshopsTable } from "../db/schema.js";
+import type {
+  BookingsTable,
+  InternshipsTable,
+  InterviewersTable,
+  ProfilesTable,
+  SlotsTable,
+  WorkshopsTable,
+} from "../db/schema.js";
 
 /**
  * Small builders that insert one row with sensible defaults; pass overrides for what a test is
@@ -92,6 +99,7 @@ export async function buildInternship(db: Db, overrides: Partial<InternshipsTabl
     track_key: "int_frontend",
     capacity: 30,
     meeting_link: null,
+    cancelled_at: null,
     created_at: now(),
     updated_at: now(),
     ...overrides,
@@ -118,6 +126,7 @@ export async function buildBooking(
     confirmed_at: now(),
     cancelled_at: null,
     cancel_reason: null,
+    moved_at: null,
     created_at: now(),
     updated_at: now(),
     ...overrides,
@@ -134,4 +143,45 @@ export async function findUserId(db: Db, email: string): Promise<string> {
     .where("email", "=", email.toLowerCase())
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A finished profile whose phone was verified by code, as a returning student has. */
+export async function buildCompletedProfile(
+  db: Db,
+  userId: string,
+  overrides: Partial<ProfilesTable> = {},
+): Promise<ProfilesTable> {
+  const row: ProfilesTable = {
+    user_id: userId,
+    first_name: "Asha",
+    last_name: "Rao",
+    qualification: "B.Tech CSE, 2026",
+    status: "inprogress",
+    phone: `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
+    phone_verified_at: now(),
+    completed_at: now(),
+    updated_at: now(),
+    state: null,
+    ...overrides,
+  };
+  await db.insertInto("profiles").values(row).execute();
+  await db
+    .insertInto("otp_codes")
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      phone: row.phone,
+      code_hash: "used",
+      attempts: 0,
+      expires_at: now(),
+      consumed_at: now(),
+      created_at: now(),
+    })
+    .execute();
+  await db
+    .updateTable("user")
+    .set({ name: `${row.first_name} ${row.last_name}` })
+    .where("id", "=", userId)
+    .execute();
+  return row;
 }

@@ -24,8 +24,48 @@ export interface TestApp {
 
 export const DIALECTS: Dialect[] = ["sqlite", "postgres"];
 
+/**
+ * Everything production requires (docs/security.md, Production), pointing at addresses nothing
+ * listens on: tests that send mail or SMS in production mode replace the mailer or start a stand-in.
+ */
+export const PRODUCTION_ENV: Record<string, string> = {
+  NODE_ENV: "production",
+  PUBLIC_URL: "https://careerprep.example.in",
+  AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
+  SMTP_URL: "smtp://127.0.0.1:9",
+  SMS_PROVIDER: "http",
+  SMS_HTTP_URL: "http://127.0.0.1:9/sms",
+  PAYMENT_PROVIDER: "razorpay",
+  RAZORPAY_KEY_ID: "rzp_live_x",
+  RAZORPAY_KEY_SECRET: "secret",
+  RAZORPAY_WEBHOOK_SECRET: "webhook-secret",
+};
+
 export function postgresAvailable(): boolean {
   return inject("postgresAvailable");
+}
+
+/** The configuration every test app runs with: quiet, no demo data, generous limits unless a test sets its own. */
+function testConfig(databaseUrl: string, env: Record<string, string>) {
+  return loadConfig({
+    NODE_ENV: "test",
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+    PUBLIC_URL: "http://localhost:3000",
+    SIGN_IN_RATE_LIMIT: "1000",
+    SIGN_IN_EMAIL_RATE_LIMIT: "1000",
+    CHECKOUT_RATE_LIMIT: "1000",
+    ...env,
+  });
+}
+
+/**
+ * A second app on a test app's database, as a second server process would be: its own caches,
+ * streams and locks, the same rows (the two-instance tests).
+ */
+export function buildSecondApp(first: TestApp, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  return buildApp(testConfig(first.databaseUrl, env), { startWorkers: false });
 }
 
 export async function createTestApp(
@@ -46,26 +86,23 @@ export async function createTestApp(
       for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
     };
   }
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: "silent",
-    SEED_DEMO: "false",
-    PUBLIC_URL: "http://localhost:3000",
-    SIGN_IN_RATE_LIMIT: "1000",
-    ...env,
-  });
+  const config = testConfig(databaseUrl, env);
   const app = await buildApp(config, { startWorkers: false, ...options });
 
+  // As our own pages do: browsers send Origin on every write (docs/security.md, Cross-site writes).
   const request = (opts: InjectOptions & { cookie?: string }) => {
     const { cookie, ...rest } = opts;
-    return app.inject({ ...rest, headers: { ...(rest.headers ?? {}), ...(cookie ? { cookie } : {}) } });
+    return app.inject({
+      ...rest,
+      headers: { origin: config.publicUrl, ...(rest.headers ?? {}), ...(cookie ? { cookie } : {}) },
+    });
   };
 
   const signIn = async (email: string) => {
     const sent = await app.inject({
       method: "POST",
       url: "/api/auth/sign-in/magic-link",
+      headers: { origin: config.publicUrl },
       payload: { email, callbackURL: "/onboarding" },
     });
     if (sent.statusCode !== 200) throw new Error(`magic link request failed: ${sent.body}`);

@@ -6,7 +6,13 @@ export const adminBookingSchema = z.object({
   status: z.string(),
   packageKey: z.string(),
   title: z.string(),
+  /** When the session (or the internship batch, at midnight in the platform zone) starts. */
   startAt: z.string().nullable(),
+  /** An internship batch's start date (it has no time of day); null for timed sessions. */
+  startDate: z.string().nullable(),
+  /** When the session ends; a batch ends after its weeks. */
+  endAt: z.string().nullable(),
+  certificate: z.object({ code: z.string(), status: z.enum(["valid", "revoked"]) }).nullable(),
   studentEmail: z.string(),
   studentName: z.string(),
   amountPaise: z.number().int(),

@@ -30,6 +30,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
+  /** What changed, named ("Slot Wed 25 Nov 19:00, Rahul Menon"), not its id. */
+  subject: z.string(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   createdAt: z.string(),

@@ -11,6 +11,8 @@ export const slotListingSchema = z.object({
   startAt: z.string(),
   endAt: z.string(),
   interviewerName: z.string(),
+  /** What the admin recorded, e.g. "SDE II, ex-Flipkart": the role and company on the interviewer's card. */
+  interviewerQualification: z.string(),
   details: z.string(),
   packageTypes: z.array(z.enum(COMPANY_TYPES)),
   capacity: z.number().int(),
@@ -100,6 +102,8 @@ export const devCheckoutSchema = z.object({
   amountPaise: z.number().int(),
   description: z.string(),
   status: z.string(),
+  /** Set when a newer checkout replaced this one: the one to go on with (null once it is paid). */
+  replacedBy: z.object({ paymentId: z.string().nullable() }).nullable(),
 });
 export type DevCheckout = z.infer<typeof devCheckoutSchema>;
 

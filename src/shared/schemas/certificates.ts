@@ -17,6 +17,8 @@ export const publicCertificateSchema = z.object({
   issuedAt: z.string(),
   status: z.enum(["valid", "revoked"]),
   revokedAt: z.string().nullable(),
+  /** The holder deleted their account: the certificate stays verifiable, without a name. */
+  holderRemoved: z.boolean(),
 });
 export type PublicCertificate = z.infer<typeof publicCertificateSchema>;
 

@@ -58,5 +58,7 @@ export const internshipSchema = z.object({
   seatsLeft: z.number().int(),
   booked: z.number().int(),
   meetingLink: z.string().nullable(),
+  /** When an admin cancelled the batch; null while it runs. */
+  cancelledAt: z.string().nullable(),
 });
 export type InternshipDto = z.infer<typeof internshipSchema>;

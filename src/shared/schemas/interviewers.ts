@@ -49,5 +49,8 @@ export const interviewerSchema = z.object({
 export type InterviewerDto = z.infer<typeof interviewerSchema>;
 
 /** `error.details` of a 409 DUPLICATE_PHONE: who has the phone already. */
-export const phoneOwnerSchema = interviewerSchema.pick({ id: true, name: true, email: true, phone: true });
+export const phoneOwnerSchema = interviewerSchema.pick({ id: true, name: true, email: true, phone: true }).extend({
+  /** Paid or paying bookings on their slots still to come: while any exist, the add form may not overwrite them. */
+  upcomingBookings: z.number().int().default(0),
+});
 export type PhoneOwner = z.infer<typeof phoneOwnerSchema>;

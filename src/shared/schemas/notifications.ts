@@ -8,6 +8,7 @@ export const NOTIFICATION_TYPES = [
   "feedback_ready",
   "reminder",
   "certificate_issued",
+  "waitlist_offer",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

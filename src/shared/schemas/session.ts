@@ -3,6 +3,8 @@ import { z } from "zod";
 export const meResponseSchema = z.object({
   user: z.object({ id: z.string(), email: z.string(), name: z.string(), image: z.string().nullable() }).nullable(),
   isAdmin: z.boolean(),
+  /** The admin has recorded this e-mail address as an interviewer's (docs/product.md, Interviewers). */
+  isInterviewer: z.boolean(),
   /** Derived: the user has a confirmed booking or enrolment (docs/product.md, Payment). */
   bookingDone: z.boolean(),
 });

@@ -16,9 +16,11 @@ export const meetingLinkSchema = z
     message: ADMIN_MESSAGES.meetingLinkInvalid,
   });
 
-/** Capacity: at least 1, floored to a whole number (docs/product.md, Slots). */
-export const normalizeCapacity = (value: number): number => Math.max(1, Math.floor(Number.isFinite(value) ? value : 1));
-export const capacitySchema = z.coerce.number().catch(1).transform(normalizeCapacity);
+/** Capacity: a number of at least 1, floored to a whole number (docs/product.md, Slots); 0 is refused, never saved as 1. */
+export const capacitySchema = z.coerce
+  .number({ message: ADMIN_MESSAGES.capacityAtLeastOne })
+  .refine((value) => Number.isFinite(value) && value >= 1, { message: ADMIN_MESSAGES.capacityAtLeastOne })
+  .transform(Math.floor);
 
 /** The slot form as typed: a calendar date and wall-clock times in the platform zone. */
 export const slotInputSchema = z.object({
@@ -97,6 +99,38 @@ export function checkSlotForm(
   if (!parsed.success) return { message: firstIssue(parsed.error) };
   const times = slotProblem(parsed.data, interviewerTypes, now, timeZone);
   return "message" in times ? times : { input: parsed.data, times };
+}
+
+/** The form's fields a rule can fail on; each shows its own message beside it. */
+export type SlotField = "interviewerId" | "date" | "start" | "end" | "capacity" | "meetingLink" | "details" | "status";
+
+/**
+ * Every failing slot rule at once, by the field it concerns (docs/admin.md, The rules the forms
+ * check): the console marks each field; the server still answers with the first, in the same words.
+ */
+export function slotFieldProblems(
+  form: SlotForm,
+  interviewerTypes: readonly string[] | undefined,
+  now: Date,
+  timeZone: string,
+): Partial<Record<SlotField, string>> {
+  const problems: Partial<Record<SlotField, string>> = {};
+  const parsed = slotInputSchema.safeParse(form);
+  if (!parsed.success) for (const issue of parsed.error.issues) problems[issue.path[0] as SlotField] ??= issue.message;
+  const input = { date: String(form.date ?? ""), start: String(form.start ?? ""), end: String(form.end ?? "") };
+  if (!form.interviewerId || interviewerTypes === undefined) problems.interviewerId = MESSAGES.slotInterviewerRequired;
+  else if (interviewerTypes.length === 0) problems.interviewerId = MESSAGES.slotDateTimesRequired;
+  const missing = (["date", "start", "end"] as const).filter((k) => !(k === "date" ? DATE : TIME).test(input[k]));
+  for (const key of missing) problems[key] = MESSAGES.slotDateTimesRequired;
+  if (missing.length > 0) return problems;
+  if (input.date < zonedDate(now, timeZone)) problems.date = MESSAGES.slotInPast;
+  const times = timingProblem(input, now, timeZone, {
+    dateTimesRequired: MESSAGES.slotDateTimesRequired,
+    inPast: MESSAGES.slotInPast,
+    endTooSoon: MESSAGES.slotEndTooSoon,
+  });
+  if ("message" in times && times.message !== MESSAGES.slotInPast) problems.end = times.message;
+  return problems;
 }
 
 export const slotSchema = z.object({

@@ -1,13 +1,21 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
+import { lazyRoute } from "../../lib/lazy.js";
+import { Spinner } from "../../ui/alert.js";
 import { AdminsSection } from "./components/admins-section.js";
 import { AuditSection } from "./components/audit-section.js";
 import { BookingsSection } from "./components/bookings-section.js";
+import { CouponsSection } from "./components/coupons-section.js";
 import { InternshipsSection } from "./components/internships-section.js";
 import { InterviewersSection } from "./components/interviewers-section.js";
+import { InvoicesSection } from "./components/invoices-section.js";
 import { MessagesSection, UnhandledBadge } from "./components/messages-section.js";
 import { PricingSection } from "./components/pricing-section.js";
 import { SlotsSection } from "./components/slots-section.js";
+import { WaitlistsSection } from "./components/waitlists-section.js";
 import { WorkshopsSection } from "./components/workshops-section.js";
+
+/** Insights brings the charting library: its own chunk, loaded when the section is opened. */
+const InsightsSection = lazyRoute(() => import("./components/insights/insights-section.js"));
 
 export interface AdminSection {
   /** In the address (`/admin?section=<id>`), so a section can be linked to and survives a reload. */
@@ -26,7 +34,19 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { id: "internships", label: "Internships", element: <InternshipsSection /> },
   { id: "workshops", label: "Workshops", element: <WorkshopsSection /> },
   { id: "bookings", label: "Bookings", element: <BookingsSection /> },
+  { id: "waitlists", label: "Waitlists", element: <WaitlistsSection /> },
+  {
+    id: "insights",
+    label: "Insights",
+    element: (
+      <Suspense fallback={<Spinner label="Loading the charts…" />}>
+        <InsightsSection />
+      </Suspense>
+    ),
+  },
   { id: "pricing", label: "Pricing", element: <PricingSection /> },
+  { id: "coupons", label: "Coupons", element: <CouponsSection /> },
+  { id: "invoices", label: "Invoices", element: <InvoicesSection /> },
   { id: "messages", label: "Messages", badge: <UnhandledBadge />, element: <MessagesSection /> },
   { id: "admins", label: "Admins", element: <AdminsSection /> },
   { id: "audit", label: "Audit log", element: <AuditSection /> },

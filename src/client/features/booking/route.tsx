@@ -1,23 +1,27 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useCallback, useEffect, useState } from "react";
+import { Navigate, useSearchParams } from "react-router";
 import type { CompanyType } from "../../../shared/constants.js";
-import { MESSAGES } from "../../../shared/messages.js";
+import { JOURNEY_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import type { BookingKindDto } from "../../../shared/schemas/booking.js";
 import { useLiveStream } from "../../lib/live.js";
 import { EMAIL_FOR_SIGN_IN_KEY } from "../../shared/auth/send-magic-link.js";
 import { SignInPanels } from "../../shared/auth/sign-in-dialog.js";
 import { useMe } from "../../shared/session/get-me.js";
-import { Alert, Spinner } from "../../ui/alert.js";
+import { SiteHeader } from "../../shared/site-header/site-header.js";
+import { Spinner } from "../../ui/alert.js";
 import { Tabs } from "../../ui/tabs.js";
-import { useStartCheckout } from "./api/holds.js";
+import { fetchMyHolds, useStartCheckout } from "./api/holds.js";
 import { pay } from "./api/payments.js";
+import { ConfirmationStep } from "./components/confirmation-step.js";
 import { ErrorBox } from "./components/errors-box.js";
 import { InternshipTab } from "./components/internship-tab.js";
 import { MockTab } from "./components/mock-tab.js";
-import { ProceedPanel } from "./components/proceed-panel.js";
+import { OfferCheckout } from "./components/offer-checkout.js";
+import { OrderSummary } from "./components/order-summary.js";
 import { ProfileStep } from "./components/profile-step.js";
 import { ProgressSteps } from "./components/progress-steps.js";
+import { useHeldItem } from "./components/use-held-item.js";
 import { useHold } from "./components/use-hold.js";
 import { WorkshopTab } from "./components/workshop-tab.js";
 
@@ -38,63 +42,90 @@ export default function OnboardingRoute() {
   }, [signedIn]);
 
   if (me.isPending) {
+    // The same header and <main> as the loaded page, so a skip link used while loading keeps its focus.
     return (
-      <main className="grid min-h-dvh place-items-center">
-        <Spinner label="Loading…" />
-      </main>
+      <>
+        <SiteHeader />
+        <main className="grid min-h-dvh place-items-center">
+          <Spinner label="Loading…" />
+        </main>
+      </>
     );
   }
-  const step = !signedIn ? 1 : params.get("step") === "profile" ? 3 : 2;
+  // Interviewers sign in through the same dialog; without a booking in mind they work in their workspace.
+  if (me.data?.isInterviewer && !me.data.bookingDone && !params.get("type"))
+    return <Navigate to="/interviewer" replace />;
+  const confirmed = signedIn && params.get("step") === "confirmed" ? params.get("booking") : null;
+  const step = !signedIn ? 1 : params.get("step") === "profile" || confirmed ? 3 : 2;
   return (
-    <main className="mx-auto max-w-4xl space-y-8 px-4 py-8">
-      <header className="space-y-4">
-        <h1 className="text-2xl font-bold">Book your session</h1>
-        <ProgressSteps current={step} />
-      </header>
-      {!signedIn && (
-        <section aria-labelledby="signin-step" className="mx-auto max-w-md">
-          <h2 id="signin-step" className="text-xl font-semibold">
-            Sign in to continue
-          </h2>
-          <SignInPanels callbackURL={`/onboarding${params.get("type") ? `?type=${params.get("type")}` : ""}`} />
-        </section>
-      )}
-      {signedIn && (
-        <p className="rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900">
-          Signed in as <strong>{me.data?.user?.email}</strong>.
-        </p>
-      )}
-      {params.get("payment") === "failed" && step === 2 && <Alert tone="error">{MESSAGES.paymentFailed}</Alert>}
-      {step === 2 && (
-        <BookStep
-          initialTab={(TABS.find((t) => t.id === params.get("type"))?.id ?? "mockInterview") as TabId}
-          onPaid={() => setParams({ step: "profile" })}
-          email={me.data?.user?.email ?? ""}
-          name={me.data?.user?.name ?? ""}
-        />
-      )}
-      {step === 3 && <ProfileStep />}
-    </main>
+    <>
+      <SiteHeader />
+      <main className="mx-auto max-w-4xl space-y-8 px-4 py-8">
+        <header className="space-y-4">
+          <h1 className="text-2xl font-bold">Book your session</h1>
+          <ProgressSteps current={step} />
+        </header>
+        {!signedIn && (
+          <section aria-labelledby="signin-step" className="mx-auto max-w-md">
+            <h2 id="signin-step" className="text-xl font-semibold">
+              Sign in to continue
+            </h2>
+            <SignInPanels callbackURL={`/onboarding${params.size > 0 ? `?${params.toString()}` : ""}`} />
+          </section>
+        )}
+        {signedIn && (
+          <p className="rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900">
+            Signed in as <strong>{me.data?.user?.email}</strong>.
+          </p>
+        )}
+        {confirmed && <ConfirmationStep bookingId={confirmed} />}
+        {step === 2 && (
+          <BookStep
+            initialTab={(TABS.find((t) => t.id === params.get("type"))?.id ?? "mockInterview") as TabId}
+            initialTrack={params.get("track")}
+            offerId={params.get("offer")}
+            onBrowse={() => setParams({})}
+            paymentFailed={params.get("payment") === "failed"}
+            onPaid={(bookingId) => setParams({ step: "confirmed", booking: bookingId })}
+            email={me.data?.user?.email ?? ""}
+            name={me.data?.user?.name ?? ""}
+          />
+        )}
+        {step === 3 && !confirmed && <ProfileStep />}
+      </main>
+    </>
   );
 }
 
 function BookStep({
   initialTab,
+  initialTrack,
+  offerId,
+  onBrowse,
+  paymentFailed,
   onPaid,
   email,
   name,
 }: {
   initialTab: TabId;
-  onPaid: () => void;
+  initialTrack: string | null;
+  /** A seat offered from the waitlist (the link in its e-mail and notification). */
+  offerId: string | null;
+  onBrowse: () => void;
+  paymentFailed: boolean;
+  onPaid: (bookingId: string) => void;
   email: string;
   name: string;
 }) {
   const [tab, setTab] = useState<TabId>(initialTab);
   const [plan, setPlan] = useState<CompanyType>();
   const [paymentError, setPaymentError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const [retry, setRetry] = useState(false);
   const holds = useHold();
   const checkout = useStartCheckout();
   const queryClient = useQueryClient();
+  const heldItem = useHeldItem(holds.hold);
 
   useLiveStream(
     "/api/slots/stream",
@@ -102,41 +133,108 @@ function BookStep({
       if (type === "slots") void queryClient.invalidateQueries({ queryKey: ["slots"] });
       if (type === "workshops") void queryClient.invalidateQueries({ queryKey: ["workshops"] });
       if (type === "internships") void queryClient.invalidateQueries({ queryKey: ["internships"] });
+      // Any seat change may move the student up a line.
+      void queryClient.invalidateQueries({ queryKey: ["waitlist"] });
     },
     () => void queryClient.invalidateQueries(),
   );
 
+  // After a failed payment the server keeps the seat for a while: back to the same item, with Retry
+  // (docs/decisions/0130-failed-payment-keeps-the-seat.md).
+  const { resume } = holds;
+  const resumeKeptHold = useCallback(
+    async (failed: boolean) => {
+      const { holds: kept } = await fetchMyHolds().catch(() => ({ holds: [] }));
+      const held = kept[0];
+      if (held) {
+        resume(held);
+        setTab(TABS.find((t) => t.kind === held.kind)?.id ?? "mockInterview");
+        if (held.kind === "mock") setPlan(held.packageKey as CompanyType);
+        setRetry(true);
+      }
+      if (failed) setPaymentError(held ? JOURNEY_MESSAGES.paymentFailedSeatKept : MESSAGES.paymentFailed);
+    },
+    [resume],
+  );
+  useEffect(() => {
+    void resumeKeptHold(paymentFailed);
+  }, [resumeKeptHold, paymentFailed]);
+
   const kind: BookingKindDto = TABS.find((t) => t.id === tab)?.kind ?? "mock";
   const busy = holds.pending || checkout.isPending;
 
+  const clearMessages = () => {
+    setPaymentError(undefined);
+    setNotice(undefined);
+    setRetry(false);
+  };
   const changeTab = (next: TabId) => {
     // Changing the top-level tab clears the selected plan (docs/product.md, Booking flow).
     holds.clear();
+    clearMessages();
     setPlan(undefined);
     setTab(next);
   };
+  const select = (selectKind: BookingKindDto, id: string, packageKey?: CompanyType) => {
+    clearMessages();
+    holds.select(selectKind, id, packageKey);
+  };
 
-  const proceed = (holdId: string | undefined) => {
-    setPaymentError(undefined);
+  const proceed = (holdId: string | undefined, coupon?: string) => {
+    clearMessages();
     if (!holdId) {
       holds.setError(MESSAGES.selectSlotFirst);
       return;
     }
-    checkout.mutate(holdId, {
-      onSuccess: async (order) => {
-        holds.forget();
-        try {
-          const result = await pay(order, { email, name });
-          if (result === "redirected") return;
-          if (result.status === "confirmed") onPaid();
-          else setPaymentError(result.message);
-        } catch (err) {
-          setPaymentError(err instanceof Error ? err.message : MESSAGES.reserveFailed);
-        }
+    checkout.mutate(
+      { holdId, coupon },
+      {
+        onSuccess: async (order) => {
+          holds.forget();
+          try {
+            const result = await pay(order, { email, name });
+            if (result === "redirected") return;
+            if (result.status === "confirmed") onPaid(result.bookingId);
+            else await resumeKeptHold(true);
+          } catch (err) {
+            setPaymentError(err instanceof Error ? err.message : MESSAGES.reserveFailed);
+          }
+        },
+        onError: (err) => holds.setError(err.message),
       },
-      onError: (err) => holds.setError(err.message),
-    });
+    );
   };
+
+  const message = holds.error ?? paymentError ?? notice;
+  const messageBox = <ErrorBox message={message} tone={paymentError && retry ? "info" : "error"} />;
+  const onSeatTaken = useCallback(() => setNotice(JOURNEY_MESSAGES.seatTakenWhileLooking), []);
+  const showSummary = kind !== "internship" ? tab !== "mockInterview" || plan : Boolean(holds.hold);
+
+  if (offerId) {
+    return (
+      <section aria-label="Book a slot" className="space-y-6">
+        <OfferCheckout
+          offerId={offerId}
+          onAccepted={(held) => resume({ ...held, msLeft: Date.parse(held.expiresAt) - Date.now() })}
+          onBrowse={() => {
+            holds.clear();
+            onBrowse();
+          }}
+        />
+        {messageBox}
+        {holds.hold && (
+          <OrderSummary
+            holdId={holds.hold.id}
+            expiresAt={holds.hold.expiresAt}
+            item={heldItem}
+            busy={busy}
+            retry={retry}
+            onProceed={(coupon) => proceed(holds.hold?.id, coupon)}
+          />
+        )}
+      </section>
+    );
+  }
 
   return (
     <section aria-label="Book a slot" className="space-y-6">
@@ -145,9 +243,9 @@ function BookStep({
         items={TABS}
         selected={tab}
         onSelect={changeTab}
-        listClassName="flex gap-2 border-b border-slate-200"
+        listClassName="flex border-b border-slate-200"
         tabClassName={(selected) =>
-          `-mb-px min-h-11 border-b-2 px-4 py-2 text-sm font-semibold ${selected ? "border-brand-700 text-brand-800" : "border-transparent text-slate-700 hover:text-slate-900"}`
+          `-mb-px min-h-11 flex-1 border-b-2 px-2 py-2 text-sm font-semibold whitespace-nowrap sm:flex-none sm:px-4 ${selected ? "border-brand-700 text-brand-800" : "border-transparent text-slate-700 hover:text-slate-900"}`
         }
         panelClassName="space-y-4"
       >
@@ -156,33 +254,47 @@ function BookStep({
             plan={plan}
             onPlan={(next) => {
               holds.clear();
+              clearMessages();
               setPlan(next);
             }}
-            selectedSlotId={holds.hold?.targetId}
-            onSlot={(slotId) => holds.select("mock", slotId, plan)}
+            selectedSlotId={holds.chosenId}
+            heldSlotId={holds.hold?.targetId}
+            holdExpiresAt={holds.hold?.expiresAt}
+            onSlot={(slotId) => select("mock", slotId, plan)}
+            onSeatTaken={onSeatTaken}
             busy={busy}
+            notice={messageBox}
           />
         )}
         {tab === "workshop" && (
-          <WorkshopTab selectedId={holds.hold?.targetId} onSelect={(id) => holds.select("workshop", id)} busy={busy} />
+          <>
+            {messageBox}
+            <WorkshopTab selectedId={holds.hold?.targetId} onSelect={(id) => select("workshop", id)} busy={busy} />
+          </>
         )}
         {tab === "internship" && (
-          <InternshipTab
-            busy={busy}
-            onBook={(internshipId) => {
-              // 'Book Slot' holds the seat and goes straight on to payment.
-              holds.select("internship", internshipId, undefined, (taken) => proceed(taken.id));
-            }}
-          />
+          <>
+            {messageBox}
+            <InternshipTab
+              busy={busy}
+              initialTrack={initialTrack}
+              onBook={(internshipId) => {
+                // 'Book Slot' holds the seat and goes straight on to payment.
+                clearMessages();
+                holds.select("internship", internshipId, undefined, (taken) => proceed(taken.id));
+              }}
+            />
+          </>
         )}
-        <ErrorBox message={holds.error ?? paymentError} />
       </Tabs>
-      {kind !== "internship" && (tab !== "mockInterview" || plan) && (
-        <ProceedPanel
+      {showSummary && (
+        <OrderSummary
+          holdId={holds.hold?.id}
           expiresAt={holds.hold?.expiresAt}
-          onExpire={holds.expire}
-          onProceed={() => proceed(holds.hold?.id)}
+          item={heldItem}
           busy={busy}
+          retry={retry}
+          onProceed={(coupon) => proceed(holds.hold?.id, coupon)}
         />
       )}
     </section>

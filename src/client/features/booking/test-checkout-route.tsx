@@ -1,6 +1,9 @@
-import { useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
+import { PAYMENT_MESSAGES } from "../../../shared/messages.js";
 import { formatPaise } from "../../../shared/money.js";
+import type { DevCheckout } from "../../../shared/schemas/booking.js";
+import { ApiError } from "../../lib/api.js";
 import { Alert, Spinner } from "../../ui/alert.js";
 import { Button } from "../../ui/button.js";
 import { useDevCheckout, useDevPayment } from "./api/test-checkout.js";
@@ -18,10 +21,16 @@ export default function TestCheckoutRoute() {
   const settle = (outcome: "pay" | "fail") =>
     payment.mutate(outcome, {
       onSuccess: (result) => {
-        if (result.status === "confirmed") navigate("/onboarding?step=profile", { replace: true });
+        if (result.status === "confirmed")
+          navigate(`/onboarding?step=confirmed&booking=${encodeURIComponent(result.bookingId)}`, { replace: true });
         else if (outcome === "fail") navigate("/onboarding?payment=failed", { replace: true });
       },
+      // A newer checkout replaced this one while the page was open: show that state.
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === "CHECKOUT_REPLACED") void checkout.refetch();
+      },
     });
+  const replaced = checkout.data?.status === "superseded";
 
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-6 p-6">
@@ -46,8 +55,10 @@ export default function TestCheckoutRoute() {
           {payment.data && payment.data.status !== "confirmed" && payment.data.status !== "failed" && (
             <Alert tone="error">{payment.data.message}</Alert>
           )}
-          {payment.isError && <Alert tone="error">{payment.error.message}</Alert>}
-          {checkout.data.status === "created" ? (
+          {payment.isError && !replaced && <Alert tone="error">{payment.error.message}</Alert>}
+          {replaced ? (
+            <ReplacedCheckout replacedBy={checkout.data.replacedBy} />
+          ) : checkout.data.status === "created" ? (
             <div className="flex gap-3">
               <Button className="flex-1" disabled={payment.isPending} onClick={() => settle("pay")}>
                 Pay {formatPaise(checkout.data.amountPaise)}
@@ -67,5 +78,21 @@ export default function TestCheckoutRoute() {
         </>
       )}
     </main>
+  );
+}
+
+/** A newer checkout of the same kind replaced this one: it cannot be paid; go on with the live one. */
+function ReplacedCheckout({ replacedBy }: { replacedBy: DevCheckout["replacedBy"] }) {
+  const live = replacedBy?.paymentId;
+  return (
+    <div className="space-y-3">
+      <Alert tone="error">{PAYMENT_MESSAGES.checkoutReplaced}</Alert>
+      <Link
+        className="inline-block rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2"
+        to={live ? `/checkout/test/${encodeURIComponent(live)}` : "/dashboard"}
+      >
+        {live ? PAYMENT_MESSAGES.goToLiveCheckout : PAYMENT_MESSAGES.goToBookings}
+      </Link>
+    </div>
   );
 }

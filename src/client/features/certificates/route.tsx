@@ -1,4 +1,5 @@
 import { Link, useParams } from "react-router";
+import { DATA_RIGHTS_MESSAGES } from "../../../shared/messages.js";
 import { CERTIFICATE_KIND_LABELS } from "../../../shared/schemas/certificates.js";
 import { ApiError } from "../../lib/api.js";
 import { useClientConfig } from "../../shared/session/get-config.js";
@@ -41,8 +42,9 @@ export default function CertificateRoute() {
             <Alert tone="error">
               <p className="font-semibold">Revoked</p>
               <p>
-                This certificate was issued to {certificate.data.recipientName} for {certificate.data.title} and has
-                been revoked. It is no longer valid.
+                This certificate was issued
+                {certificate.data.holderRemoved ? "" : ` to ${certificate.data.recipientName}`} for{" "}
+                {certificate.data.title} and has been revoked. It is no longer valid.
               </p>
             </Alert>
           )}
@@ -57,7 +59,11 @@ export default function CertificateRoute() {
               <dl className="mt-6 space-y-4">
                 <div>
                   <dt className="text-sm text-slate-700">Issued to</dt>
-                  <dd className="text-3xl font-bold text-slate-900">{certificate.data.recipientName}</dd>
+                  {certificate.data.holderRemoved ? (
+                    <dd className="text-base text-slate-700">{DATA_RIGHTS_MESSAGES.erasedHolder}</dd>
+                  ) : (
+                    <dd className="text-3xl font-bold text-slate-900">{certificate.data.recipientName}</dd>
+                  )}
                 </div>
                 <div>
                   <dt className="text-sm text-slate-700">For</dt>

@@ -1,8 +1,6 @@
 import { Suspense, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
 import { CONTACT_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import { lazyRoute } from "../../lib/lazy.js";
-import { useMe } from "../../shared/session/get-me.js";
 import { Hero } from "./components/hero.js";
 import { ContactSection, FaqSection, StoriesSection } from "./components/lower-sections.js";
 import { PendingDialog } from "./components/pending-dialog.js";
@@ -11,18 +9,21 @@ import { TopBar } from "./components/top-bar.js";
 import { SERVICES } from "./content/services.js";
 import { useAccountAction } from "./hooks/use-account-action.js";
 import { useScrollSpy } from "./hooks/use-scroll-spy.js";
+import { useVisitor } from "./lib/visitor.js";
 import { SECTION_IDS, type SectionId, settleOn } from "./sections.js";
 import "./landing.css";
 
 // Opened on demand, so their code stays out of the first paint of `/`.
-const SignInDialog = lazyRoute(async () => {
-  const { SignInDialog } = await import("../../shared/auth/sign-in-dialog.js");
-  return { default: SignInDialog };
-});
+const SignInDialog = lazyRoute(() => import("./components/sign-in-island.js"));
 const LegalDialog = lazyRoute(() => import("./components/legal-dialog.js"));
 
+/**
+ * The landing page. The build renders it to HTML (scripts/prerender-landing.tsx) and its own entry hydrates it
+ * without the router or the query client (docs/decisions/0160-landing-from-html.md); the signed-in pages' router
+ * shows the same component for in-app visits to `/`.
+ */
 export default function LandingRoute() {
-  const me = useMe();
+  const me = useVisitor();
   const [signIn, setSignIn] = useState<{ open: boolean; callbackURL: string } | null>(null);
   const [legalOpen, setLegalOpen] = useState<boolean | null>(null);
   const openSignIn = (callbackURL = "/onboarding") => setSignIn({ open: true, callbackURL });
@@ -88,17 +89,17 @@ export default function LandingRoute() {
 
 /** An e-mail link that failed lands on `/?signin=failed` (the server's error redirect). */
 function SignInFailedNotice({ onRetry }: { onRetry: () => void }) {
-  const [params, setParams] = useSearchParams();
-  if (params.get("signin") !== "failed") return null;
-  const dismiss = () =>
-    setParams(
-      (current) => {
-        current.delete("signin");
-        current.delete("error");
-        return current;
-      },
-      { replace: true },
-    );
+  // Read after hydration: the prerendered page is the same for every address.
+  const [failed, setFailed] = useState(false);
+  useEffect(() => setFailed(new URLSearchParams(window.location.search).get("signin") === "failed"), []);
+  if (!failed) return null;
+  const dismiss = () => {
+    const url = new URL(window.location.href);
+    url.searchParams.delete("signin");
+    url.searchParams.delete("error");
+    window.history.replaceState(window.history.state, "", url);
+    setFailed(false);
+  };
   return (
     <div role="alert" className="mb-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
       <p className="font-semibold">{CONTACT_MESSAGES.signInLinkFailed}</p>

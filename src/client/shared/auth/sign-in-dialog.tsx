@@ -85,6 +85,7 @@ export function SignInPanels({
             type="email"
             name="email"
             autoComplete="email"
+            data-autofocus
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             error={error}

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { PHONE_DEFAULT_PREFIX } from "../../../shared/constants.js";
 import { normalizePhone, type ProfileResponse, profileSchema } from "../../../shared/schemas/booking.js";
 
-type Saved = ProfileResponse["profile"] | undefined;
+/** The saved profile, or what we know before there is one (a name from the account). */
+type Saved = Partial<NonNullable<ProfileResponse["profile"]>> | null | undefined;
 
 /**
  * The profile form's state, for the booking flow's last step and the dashboard's Profile tab: the

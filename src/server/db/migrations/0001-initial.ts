@@ -1,10 +1,18 @@
 import type { Kysely } from "kysely";
 
+const text = "text" as const;
+const int = "integer" as const;
+
 /** The whole data model of the product; later changes come as new migrations. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const text = "text" as const;
-  const int = "integer" as const;
+  await createAccountTables(db);
+  await createCatalogTables(db);
+  await createBookingTables(db);
+  await createFollowUpTables(db);
+}
 
+/** Admins, catalog, outbox, profiles, phone codes and contact messages. */
+async function createAccountTables(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("admins")
     .addColumn("email", text, (c) => c.primaryKey())
@@ -69,7 +77,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("handled_at", text)
     .addColumn("created_at", text, (c) => c.notNull())
     .execute();
+}
 
+/** Interviewers and what students book: slots, internships, workshops. */
+async function createCatalogTables(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("interviewers")
     .addColumn("id", text, (c) => c.primaryKey())
@@ -138,7 +149,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("updated_at", text, (c) => c.notNull())
     .execute();
   await db.schema.createIndex("workshops_status_start_idx").on("workshops").columns(["status", "start_at"]).execute();
+}
 
+/** Holds, bookings, payments and webhook events. */
+async function createBookingTables(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("holds")
     .addColumn("id", text, (c) => c.primaryKey())
@@ -196,7 +210,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("provider", text, (c) => c.notNull())
     .addColumn("received_at", text, (c) => c.notNull())
     .execute();
+}
 
+/** Scorecards, notifications, jobs, certificates and the audit log. */
+async function createFollowUpTables(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("scorecards")
     .addColumn("id", text, (c) => c.primaryKey())

@@ -97,6 +97,10 @@ const SUCCESS: Record<string, (t: TestApp) => Promise<Call>> = {
   "DELETE /api/admin/internships/{id}": async (t) => ({
     url: `/api/admin/internships/${(await buildInternship(t.app.deps.db)).id}`,
   }),
+  "POST /api/admin/internships/{id}/cancel": async (t) => ({
+    url: `/api/admin/internships/${(await buildInternship(t.app.deps.db)).id}/cancel`,
+    payload: {},
+  }),
   "PUT /api/admin/pricing/{key}": async () => ({
     url: "/api/admin/pricing/ws_resume",
     payload: { available: true, priceRupees: 699 },

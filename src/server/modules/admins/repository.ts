@@ -1,8 +1,4 @@
-import type { Transaction } from "kysely";
-import { type Db, type Dialect, forUpdate, nowIso } from "../../db/database.js";
-import type { Database } from "../../db/schema.js";
-
-type Executor = Db | Transaction<Database>;
+import { type Db, type Dialect, type Executor, forUpdate, nowIso } from "../../db/database.js";
 
 export async function isAdminEmail(db: Db, email: string): Promise<boolean> {
   const row = await db.selectFrom("admins").select("email").where("email", "=", email.toLowerCase()).executeTakeFirst();

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { normalizeEmail } from "../../../shared/email.js";
 import { addAdminInputSchema, adminSchema } from "../../../shared/schemas/admins.js";
-import { requireAdmin } from "../../plugins/auth.js";
+import { requireAdmin, requireRecentAdmin } from "./guard.js";
 import { addAdmin, listAdmins, removeAdmin } from "./service.js";
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +32,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = await requireRecentAdmin(request);
       return reply.status(201).send(await addAdmin(deps, admin.email, request.body.email));
     },
   );
@@ -46,8 +47,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = await requireRecentAdmin(request);
       await removeAdmin(deps, admin.email, request.params.email);
+      await deps.bus.publish({ topic: "admin_removed", email: normalizeEmail(request.params.email) });
       return reply.status(204).send(null);
     },
   );

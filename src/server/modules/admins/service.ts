@@ -2,7 +2,7 @@ import { normalizeEmail } from "../../../shared/email.js";
 import { AppError } from "../../../shared/errors.js";
 import { ADMIN_MESSAGES, API_MESSAGES } from "../../../shared/messages.js";
 import type { AdminDto } from "../../../shared/schemas/admins.js";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../app-deps.js";
 import type { AdminsTable } from "../../db/schema.js";
 import { recordAudit } from "../audit/repository.js";
 import { deleteAdmin, findAdmin, findAllAdmins, insertAdmin, lockAllAdminEmails } from "./repository.js";

@@ -1,9 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
-import type { Db } from "../../db/database.js";
-import type { Database } from "../../db/schema.js";
-
-type Executor = Db | Transaction<Database>;
+import type { Executor } from "../../db/database.js";
 
 export interface AuditRecord {
   actorEmail: string;

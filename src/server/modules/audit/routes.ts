@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditPageSchema, auditQuerySchema } from "../../../shared/schemas/audit.js";
-import { requireAdmin } from "../../plugins/auth.js";
+import { requireAdmin } from "../admins/guard.js";
 import { readAuditLog } from "./service.js";
 
 /** Read-only: entries are written by each admin write, inside its own transaction. */

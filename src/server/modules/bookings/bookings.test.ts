@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
+import { findRecentOutboxMessages } from "../../infrastructure/outbox/repository.js";
 import { buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
-import { findRecentOutboxMessages } from "../outbox/repository.js";
 
 type Hold = { id: string; expiresAt: string; packageKey: string };
 type Checkout = { bookingId: string; paymentId: string; orderId: string; amountPaise: number; provider: string };
@@ -250,7 +250,7 @@ describeEachDialect("booking: test-mode payment", (t) => {
     expect(checkout.amountPaise).toBe(150_000);
   });
 
-  it("a failed payment releases the seat at once", async () => {
+  it("a failed payment keeps the seat for the student's retry; releasing it frees the seat at once", async () => {
     const slot = await buildSlot(t().app.deps.db, { capacity: 1 });
     const a = await t().signIn(email("fails"));
     const held = json<Hold>(await hold(t(), a, { kind: "mock", targetId: slot.id }));
@@ -264,7 +264,63 @@ describeEachDialect("booking: test-mode payment", (t) => {
       url: `/api/payments/dev/${checkout.paymentId}/fail`,
       cookie: a,
     });
-    expect(json(failed)).toMatchObject({ status: "failed" });
+    expect(json(failed)).toMatchObject({
+      status: "failed",
+      message: "The payment did not go through. Your seat is still held for you: retry before the timer ends.",
+    });
+    // docs/decisions/0130-failed-payment-keeps-the-seat.md: the seat is the student's until the payment window ends.
+    expect((await hold(t(), b, { kind: "mock", targetId: slot.id })).statusCode).toBe(409);
+    const mine = json<{ holds: (Hold & { targetId: string; msLeft: number })[] }>(
+      await t().request({ url: "/api/holds/mine", cookie: a }),
+    );
+    expect(mine.holds).toHaveLength(1);
+    expect(mine.holds[0]).toMatchObject({ targetId: slot.id, packageKey: "service" });
+    expect(mine.holds[0]?.msLeft).toBeGreaterThan(0);
+
+    // Retry: the kept hold goes to payment again and is paid.
+    const retry = json<Checkout>(
+      await t().request({ method: "POST", url: "/api/checkout", cookie: a, payload: { holdId: mine.holds[0]?.id } }),
+    );
+    expect(retry.bookingId).not.toBe(checkout.bookingId);
+    const paid = await t().request({ method: "POST", url: `/api/payments/dev/${retry.paymentId}/pay`, cookie: a });
+    expect(json(paid)).toMatchObject({ status: "confirmed" });
+
+    // A student who gives up releases the kept seat, and the next student gets it.
+    const other = await buildSlot(t().app.deps.db, { capacity: 1 });
+    const c = await t().signIn(email("gives-up"));
+    const heldC = json<Hold>(await hold(t(), c, { kind: "mock", targetId: other.id }));
+    const checkoutC = json<Checkout>(
+      await t().request({ method: "POST", url: "/api/checkout", cookie: c, payload: { holdId: heldC.id } }),
+    );
+    await t().request({ method: "POST", url: `/api/payments/dev/${checkoutC.paymentId}/fail`, cookie: c });
+    const kept = json<{ holds: Hold[] }>(await t().request({ url: "/api/holds/mine", cookie: c })).holds[0];
+    await t().request({ method: "DELETE", url: `/api/holds/${kept?.id}`, cookie: c });
+    expect((await hold(t(), b, { kind: "mock", targetId: other.id })).statusCode).toBe(201);
+  });
+
+  it("a failed payment after the payment window ended releases the seat", async () => {
+    const { db } = t().app.deps;
+    const slot = await buildSlot(db, { capacity: 1 });
+    const a = await t().signIn(email("fails-late"));
+    const held = json<Hold>(await hold(t(), a, { kind: "mock", targetId: slot.id }));
+    const checkout = json<Checkout>(
+      await t().request({ method: "POST", url: "/api/checkout", cookie: a, payload: { holdId: held.id } }),
+    );
+    await db
+      .updateTable("bookings")
+      .set({ seat_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", checkout.bookingId)
+      .execute();
+    const failed = await t().request({
+      method: "POST",
+      url: `/api/payments/dev/${checkout.paymentId}/fail`,
+      cookie: a,
+    });
+    expect(json(failed)).toMatchObject({
+      status: "failed",
+      message: "The payment did not go through. Your seat has been released.",
+    });
+    const b = await t().signIn(email("next-late"));
     expect((await hold(t(), b, { kind: "mock", targetId: slot.id })).statusCode).toBe(201);
   });
 

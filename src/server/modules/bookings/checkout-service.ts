@@ -1,16 +1,26 @@
 import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
 import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { MESSAGES } from "../../../shared/messages.js";
+import { JOURNEY_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import type { CheckoutResponse } from "../../../shared/schemas/booking.js";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../app-deps.js";
+import type { BookingKind, Database } from "../../db/schema.js";
 import { findCatalogItem } from "../catalog/repository.js";
 import { applyCoupon, quoteOfBooking } from "../coupons/service.js";
-import { lockHoldById } from "../holds/repository.js";
+import { deleteHoldRow, findHoldById, lockHoldById } from "../holds/repository.js";
 import { liveEventFor } from "../holds/service.js";
-import { findTargetForUpdate } from "../holds/targets.js";
-import { paymentProvider } from "../payments/provider.js";
-import { findBookingById, findOpenCheckout, insertBooking, insertPayment, updateBooking } from "./repository.js";
+import { findTargetForUpdate } from "../holds/targets-repository.js";
+import { insertPayment } from "../payments/repository.js";
+import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
+import {
+  findBookingById,
+  findOpenCheckout,
+  insertBooking,
+  lockStudent,
+  supersedeUnpaidCheckouts,
+  updateBooking,
+} from "./repository.js";
 
 /** How long a seat stays held while the student is paying (bounded, docs/product.md, Payment). */
 export const PAYMENT_WINDOW_MINUTES = 15;
@@ -28,69 +38,11 @@ export async function startCheckout(
   options: { coupon?: string | undefined } = {},
 ): Promise<CheckoutResponse> {
   const nowIso = now.toISOString();
-  const provider = paymentProvider(deps.config);
-  const prepared = await deps.db.transaction().execute(async (trx) => {
-    const hold = await lockHoldById(trx, deps.dialect, holdId);
-    if (!hold) {
-      // A retried request: the first one already turned this hold into the booking of the same id.
-      const open = await findOpenCheckout(trx, userId, holdId, nowIso);
-      if (open) return { kind: "existing" as const, ...open };
-      const booking = await findBookingById(trx, holdId);
-      if (booking?.user_id === userId && booking.status === "pending_payment") return { kind: "opening" as const };
-      throw new AppError("HOLD_EXPIRED", MESSAGES.holdExpired);
-    }
-    if (hold.user_id !== userId) throw new AppError("HOLD_EXPIRED", MESSAGES.holdExpired);
-    if (hold.expires_at <= nowIso) {
-      await trx.deleteFrom("holds").where("id", "=", hold.id).execute();
-      throw new AppError("HOLD_EXPIRED", MESSAGES.holdExpired);
-    }
-    const target = await findTargetForUpdate(trx, deps.dialect, hold.kind, hold.target_id, now, deps.config.timeZone);
-    if (!target?.open) throw new AppError("HOLD_EXPIRED", MESSAGES.holdExpired);
-    const packageKey = (hold.package_key || target.packageKeys[0]) as CatalogKey;
-    const catalog = await findCatalogItem(trx, packageKey);
-    if (!catalog.available) throw new AppError("NOT_AVAILABLE", MESSAGES.packageNotAvailable);
-    const price = await applyCoupon(trx, deps.dialect, {
-      code: options.coupon,
-      packageKey,
-      listPricePaise: catalog.pricePaise,
-      bookingId: hold.id,
-      now,
-    });
-
-    // The booking takes the hold's id, so a retried checkout finds it (see above).
-    const bookingId = hold.id;
-    await insertBooking(trx, {
-      id: bookingId,
-      user_id: userId,
-      kind: hold.kind,
-      target_id: hold.target_id,
-      package_key: packageKey,
-      status: "pending_payment",
-      amount_paise: price.amountPaise,
-      seat_expires_at: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000).toISOString(),
-      meeting_link: null,
-      ics_sequence: 0,
-      attendance: null,
-      flag: null,
-      confirmed_at: null,
-      cancelled_at: null,
-      cancel_reason: null,
-      created_at: nowIso,
-      updated_at: nowIso,
-    });
-    // The pending booking now keeps the seat; the hold's job is done.
-    await trx.deleteFrom("holds").where("id", "=", hold.id).execute();
-    return {
-      kind: "new" as const,
-      bookingId,
-      amountPaise: price.amountPaise,
-      price,
-      packageKey,
-      title: target.title,
-      targetId: target.id,
-      bookingKind: hold.kind,
-    };
-  });
+  const provider = deps.payments;
+  const prepared = await deps.db
+    .transaction()
+    .execute((trx) => prepareCheckout(deps, trx, { userId, holdId, now, coupon: options.coupon }));
+  if (prepared.released.length > 0) await releaseReplacedSeats(deps, prepared.bookingKind, prepared.released, now);
 
   if (prepared.kind === "opening") return waitForOrder(deps, userId, holdId);
   if (prepared.kind === "existing") {
@@ -143,6 +95,25 @@ export async function startCheckout(
   };
 }
 
+/**
+ * The seats of the checkouts this one replaced are free: each goes to the first in its line, if
+ * anyone waits, in a transaction of its own (after the checkout's, so sessions are locked one at
+ * a time); the waitlist sweep catches up if this process dies in between.
+ */
+async function releaseReplacedSeats(deps: AppDeps, kind: BookingKind, targetIds: string[], now: Date) {
+  try {
+    const changes = await deps.db.transaction().execute(async (trx) => {
+      const offered = [];
+      for (const id of [...targetIds].sort()) offered.push(await offerFreedSeats(deps, trx, kind, id, now));
+      return offered;
+    });
+    await announceLineChanges(deps, changes);
+  } catch (err) {
+    deps.log.error({ err }, "offering replaced checkouts' seats to the waitlist failed; the sweep will");
+  }
+  for (const targetId of targetIds) await deps.bus.publish(liveEventFor(kind, targetId));
+}
+
 /** The provider's order request may take up to 15 s; a doubled click waits for the first one's order. */
 const ORDER_WAIT_MS = 16_000;
 
@@ -151,7 +122,7 @@ const ORDER_WAIT_MS = 16_000;
  * click, a retry after a time-out): answer with the same order once it exists.
  */
 async function waitForOrder(deps: AppDeps, userId: string, bookingId: string): Promise<CheckoutResponse> {
-  const provider = paymentProvider(deps.config);
+  const provider = deps.payments;
   const deadline = Date.now() + ORDER_WAIT_MS;
   while (Date.now() < deadline) {
     const open = await findOpenCheckout(deps.db, userId, bookingId, new Date().toISOString());
@@ -164,4 +135,86 @@ async function waitForOrder(deps: AppDeps, userId: string, bookingId: string): P
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new AppError("UNAVAILABLE", MESSAGES.paymentStartFailed);
+}
+
+/**
+ * Turns the hold into a pending booking. Locks in the one order every seat change uses: the
+ * student (one checkout at a time), the session, the hold, then bookings (docs/payments.md, Locks).
+ */
+async function prepareCheckout(
+  deps: AppDeps,
+  trx: Transaction<Database>,
+  input: { userId: string; holdId: string; now: Date; coupon: string | undefined },
+) {
+  const { userId, holdId, now } = input;
+  const nowIso = now.toISOString();
+  await lockStudent(trx, deps.dialect, userId);
+  const seen = await findHoldById(trx, holdId);
+  const target =
+    seen?.user_id === userId
+      ? await findTargetForUpdate(trx, deps.dialect, seen.kind, seen.target_id, now, deps.config.timeZone)
+      : undefined;
+  const hold = await lockHoldById(trx, deps.dialect, holdId);
+  if (!hold) {
+    // A retried request: the first one already turned this hold into the booking of the same id.
+    const open = await findOpenCheckout(trx, userId, holdId, nowIso);
+    if (open) return { kind: "existing" as const, released: [], bookingKind: seen?.kind ?? "mock", ...open };
+    const booking = await findBookingById(trx, holdId);
+    if (booking?.user_id === userId && booking.status === "pending_payment")
+      return { kind: "opening" as const, released: [], bookingKind: booking.kind };
+    throw new AppError("HOLD_EXPIRED", MESSAGES.holdExpired);
+  }
+  if (hold.user_id !== userId) throw new AppError("HOLD_EXPIRED", MESSAGES.holdExpired);
+  if (hold.expires_at <= nowIso) {
+    await deleteHoldRow(trx, hold.id);
+    throw new AppError("HOLD_EXPIRED", MESSAGES.holdExpired);
+  }
+  if (target?.closing && target.id === hold.target_id)
+    throw new AppError("BOOKING_CLOSED", JOURNEY_MESSAGES.bookingClosed);
+  if (!target?.open || target.id !== hold.target_id) throw new AppError("HOLD_EXPIRED", MESSAGES.holdExpired);
+  const packageKey = (hold.package_key || target.packageKeys[0]) as CatalogKey;
+  const catalog = await findCatalogItem(trx, packageKey);
+  if (!catalog.available) throw new AppError("NOT_AVAILABLE", MESSAGES.packageNotAvailable);
+  const price = await applyCoupon(trx, deps.dialect, {
+    code: input.coupon,
+    packageKey,
+    listPricePaise: catalog.pricePaise,
+    bookingId: hold.id,
+    now,
+  });
+  // One unpaid seat per kind: this checkout replaces the student's earlier ones (docs/product.md, Payment).
+  const released = await supersedeUnpaidCheckouts(trx, { userId, kind: hold.kind, exceptId: hold.id, nowIso });
+  // The booking takes the hold's id, so a retried checkout finds it (see above).
+  await insertBooking(trx, {
+    id: hold.id,
+    user_id: userId,
+    kind: hold.kind,
+    target_id: hold.target_id,
+    package_key: packageKey,
+    status: "pending_payment",
+    amount_paise: price.amountPaise,
+    seat_expires_at: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000).toISOString(),
+    meeting_link: null,
+    ics_sequence: 0,
+    attendance: null,
+    flag: null,
+    confirmed_at: null,
+    cancelled_at: null,
+    cancel_reason: null,
+    created_at: nowIso,
+    updated_at: nowIso,
+  });
+  // The pending booking now keeps the seat; the hold's job is done.
+  await deleteHoldRow(trx, hold.id);
+  return {
+    kind: "new" as const,
+    released,
+    bookingId: hold.id,
+    amountPaise: price.amountPaise,
+    price,
+    packageKey,
+    title: target.title,
+    targetId: target.id,
+    bookingKind: hold.kind,
+  };
 }

@@ -1,23 +1,10 @@
 import type { Insertable, Transaction } from "kysely";
-import type { Db } from "../../db/database.js";
-import type { BookingsTable, Database, PaymentsTable } from "../../db/schema.js";
-
-type Executor = Db | Transaction<Database>;
+import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
+import type { BookingKind, BookingsTable, Database } from "../../db/schema.js";
+import { SEAT_KEEPING_STATUSES } from "../seats/repository.js";
 
 export async function insertBooking(db: Executor, booking: Insertable<BookingsTable>): Promise<void> {
   await db.insertInto("bookings").values(booking).execute();
-}
-
-export async function insertPayment(db: Executor, payment: Insertable<PaymentsTable>): Promise<void> {
-  await db.insertInto("payments").values(payment).execute();
-}
-
-export function findPaymentById(db: Executor, id: string) {
-  return db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
-export function findPaymentByOrderId(db: Executor, orderId: string) {
-  return db.selectFrom("payments").selectAll().where("order_id", "=", orderId).executeTakeFirst();
 }
 
 export function findBookingById(db: Executor, id: string) {
@@ -59,10 +46,6 @@ export async function updateBooking(db: Executor, id: string, change: Partial<Bo
   await db.updateTable("bookings").set(change).where("id", "=", id).execute();
 }
 
-export async function updatePayment(db: Executor, id: string, change: Partial<PaymentsTable>): Promise<void> {
-  await db.updateTable("payments").set(change).where("id", "=", id).execute();
-}
-
 /** Pending bookings whose seat hold ran out: the seat is already free; the status catches up. */
 export async function expireStalePendingBookings(db: Executor, nowIso: string): Promise<number> {
   const result = await db
@@ -74,12 +57,74 @@ export async function expireStalePendingBookings(db: Executor, nowIso: string): 
   return Number(result.numUpdatedRows);
 }
 
-/** Records a webhook event id; false when it was already seen (a redelivery). */
-export async function recordWebhookEvent(db: Executor, id: string, provider: string, nowIso: string): Promise<boolean> {
-  const result = await db
-    .insertInto("webhook_events")
-    .values({ id, provider, received_at: nowIso })
-    .onConflict((oc) => oc.column("id").doNothing())
+/**
+ * One checkout at a time per student: the student's row is the lock (taken before anything else
+ * in a checkout), so two checkouts started at once cannot both survive the supersede below.
+ */
+export async function lockStudent(trx: Transaction<Database>, dialect: Dialect, userId: string): Promise<void> {
+  await forUpdate(dialect, trx.selectFrom("user").select("id").where("id", "=", userId)).execute();
+}
+
+/**
+ * A new checkout replaces the student's earlier unpaid ones of the same kind: open, failed or
+ * expired, none of them can book a seat any more, and a payment that still arrives for one is
+ * refunded (docs/payments.md, Replaced checkouts). Returns the sessions whose seat was released.
+ */
+export async function supersedeUnpaidCheckouts(
+  trx: Transaction<Database>,
+  checkout: { userId: string; kind: BookingKind; exceptId: string; nowIso: string },
+): Promise<string[]> {
+  const rows = await trx
+    .updateTable("bookings")
+    .set({ status: "superseded", seat_expires_at: null, updated_at: checkout.nowIso })
+    .where("user_id", "=", checkout.userId)
+    .where("kind", "=", checkout.kind)
+    .where("id", "!=", checkout.exceptId)
+    .where("status", "in", ["pending_payment", "failed", "expired"])
+    .returning(["target_id", "seat_expires_at"])
+    .execute();
+  return [...new Set(rows.map((r) => r.target_id))];
+}
+
+/** The checkout that replaced this one: the student's newest booking of the kind, and its payment. */
+export async function findReplacingCheckout(db: Executor, booking: BookingsTable) {
+  return db
+    .selectFrom("bookings")
+    .leftJoin("payments", "payments.booking_id", "bookings.id")
+    .select(["bookings.id", "bookings.status", "payments.id as paymentId"])
+    .where("bookings.user_id", "=", booking.user_id)
+    .where("bookings.kind", "=", booking.kind)
+    .where("bookings.created_at", ">=", booking.created_at)
+    .where("bookings.id", "!=", booking.id)
+    .where("bookings.status", "in", ["pending_payment", "confirmed", "completed"])
+    .orderBy("bookings.created_at", "desc")
+    .limit(1)
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The one way to lock a booking row: every change to a booking's status starts here. */
+export function lockBookingById(trx: Transaction<Database>, dialect: Dialect, id: string) {
+  return forUpdate(dialect, trx.selectFrom("bookings").selectAll().where("id", "=", id)).executeTakeFirst();
+}
+
+/** Whether the student keeps a seat in this session: paid, or a checkout whose seat has not run out. */
+export async function hasSeatOrLiveCheckout(
+  db: Executor,
+  userId: string,
+  targetId: string,
+  nowIso: string,
+): Promise<boolean> {
+  const own = await db
+    .selectFrom("bookings")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("target_id", "=", targetId)
+    .where((b) =>
+      b.or([
+        b("status", "in", SEAT_KEEPING_STATUSES),
+        b.and([b("status", "=", "pending_payment"), b("seat_expires_at", ">", nowIso)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return own !== undefined;
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { deleteExpiredHolds } from "../holds/repository.js";
+import { sweepWaitlists } from "../waitlist/offers.js";
 import { expireStalePendingBookings } from "./repository.js";
 
 const SWEEP_MS = 30_000;
 
 /**
- * Seat counts already ignore expired holds and payment windows; the sweeper only tidies the rows
- * and tells live lists to refresh, so students see a freed seat within half a minute.
+ * Seat counts already ignore expired holds and payment windows; the sweeper tidies the rows,
+ * tells live lists to refresh, so students see a freed seat within half a minute, and offers
+ * seats freed by time (or offers that lapsed) to the students waiting for them.
  */
 export async function sweepExpiredSeats(app: FastifyInstance, now = new Date()): Promise<number> {
   const nowIso = now.toISOString();
@@ -17,6 +19,7 @@ export async function sweepExpiredSeats(app: FastifyInstance, now = new Date()):
     await app.deps.bus.publish({ topic: "workshops" });
     await app.deps.bus.publish({ topic: "internships" });
   }
+  await sweepWaitlists(app.deps, now);
   return holds + bookings;
 }
 

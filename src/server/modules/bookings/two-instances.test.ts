@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app.js";
-import { loadConfig } from "../../config.js";
 import { buildSlot } from "../../test/builders.js";
-import { createTestApp, postgresAvailable, type TestApp } from "../../test/test-app.js";
+import { buildSecondApp, createTestApp, postgresAvailable, type TestApp } from "../../test/test-app.js";
 
-type App = Awaited<ReturnType<typeof buildApp>>;
+type App = Awaited<ReturnType<typeof buildSecondApp>>;
 
 /** Two server processes' worth of app on one PostgreSQL: seat decisions must hold across them. */
 (postgresAvailable() ? describe : describe.skip)("booking: two app instances on one PostgreSQL", () => {
@@ -13,17 +11,7 @@ type App = Awaited<ReturnType<typeof buildApp>>;
 
   beforeAll(async () => {
     first = await createTestApp("postgres");
-    second = await buildApp(
-      loadConfig({
-        NODE_ENV: "test",
-        DATABASE_URL: first.databaseUrl,
-        LOG_LEVEL: "silent",
-        SEED_DEMO: "false",
-        PUBLIC_URL: "http://localhost:3000",
-        SIGN_IN_RATE_LIMIT: "1000",
-      }),
-      { startWorkers: false },
-    );
+    second = await buildSecondApp(first);
   }, 60_000);
   afterAll(async () => {
     await second?.close();
@@ -42,7 +30,7 @@ type App = Awaited<ReturnType<typeof buildApp>>;
           (i % 2 === 0 ? first.app : second).inject({
             method: "POST",
             url: "/api/holds",
-            headers: { cookie },
+            headers: { cookie, origin: "http://localhost:3000" },
             payload: { kind: "mock", targetId: slot.id },
           }),
         ),

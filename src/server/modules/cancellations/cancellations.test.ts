@@ -5,16 +5,16 @@ import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
 import type { DashboardSession } from "../../../shared/schemas/dashboard.js";
 import type { Db } from "../../db/database.js";
 import type { BookingsTable, SlotsTable } from "../../db/schema.js";
-import { buildBooking, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
+import { createJobRunner } from "../../infrastructure/jobs/queue.js";
+import { findJobsByType } from "../../infrastructure/jobs/repository.js";
+import { findRecentOutboxMessages } from "../../infrastructure/outbox/repository.js";
+import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
-import { inviteUid } from "../dashboard/session-invite.js";
-import { createJobRunner } from "../jobs/queue.js";
-import { findJobsByType } from "../jobs/repository.js";
-import { jobHandlers } from "../jobs/worker.js";
-import { findRecentOutboxMessages } from "../outbox/repository.js";
+import { jobHandlers } from "../index.js";
+import { REFUND_JOB, type RefundRequest, refundJob } from "../payments/refunds.js";
 import { REMINDER_JOB, scheduleReminders } from "../reminders/service.js";
 import { countSeatsTaken } from "../seats/repository.js";
-import { REFUND_JOB, type RefundRequest, refundJob } from "./refunds.js";
+import { inviteUid } from "../sessions/invite.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -41,6 +41,8 @@ async function paidPayment(db: Db, booking: BookingsTable) {
     .execute();
   return id;
 }
+
+const inDaysDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describeEachDialect("cancellations", (t) => {
   let counter = 0;
@@ -252,6 +254,62 @@ describeEachDialect("cancellations", (t) => {
       payload: {},
     });
     expect(json(again)).toEqual({ error: { code: "CONFLICT", message: DASHBOARD_MESSAGES.alreadyCancelled } });
+  });
+
+  it("an admin cancels a whole internship batch before it starts: every enrolment refunded and told, holds refused", async () => {
+    const { db } = t().app.deps;
+    const admin = await t().signInAdmin();
+    const batch = await buildInternship(db, { title: "Batch to cancel", start_date: inDaysDate(20) });
+    const first = await student({ id: batch.id, kind: "internship" });
+    const second = await student({ id: batch.id, kind: "internship" });
+    const res = await t().request({
+      method: "POST",
+      url: `/api/admin/internships/${batch.id}/cancel`,
+      cookie: admin,
+      payload: { reason: "Mentor unavailable" },
+    });
+    expect(json(res)).toEqual({ cancelledBookings: 2, refundsQueued: 2 });
+    for (const s of [first, second]) {
+      const { sessions } = json<{ sessions: DashboardSession[] }>(
+        await t().request({ url: "/api/dashboard", cookie: s.cookie }),
+      );
+      expect(sessions.find((x) => x.bookingId === s.booking.id)).toMatchObject({
+        status: "cancelled",
+        cancelReason: "Mentor unavailable",
+      });
+      const mail = (await findRecentOutboxMessages(db, 100)).find(
+        (m) => m.to_address === s.email && /cancel/i.test(m.subject),
+      );
+      expect(mail).toBeDefined();
+    }
+    const newcomer = await t().signIn(`late-intern-${randomUUID().slice(0, 6)}@example.com`);
+    const hold = await t().request({
+      method: "POST",
+      url: "/api/holds",
+      cookie: newcomer,
+      payload: { kind: "internship", targetId: batch.id },
+    });
+    expect(hold.statusCode).toBe(404);
+    const listed = json<{ internships: { id: string; cancelledAt: string | null }[] }>(
+      await t().request({ url: "/api/admin/internships", cookie: admin }),
+    );
+    expect(listed.internships.find((i) => i.id === batch.id)?.cancelledAt).not.toBeNull();
+
+    const again = await t().request({
+      method: "POST",
+      url: `/api/admin/internships/${batch.id}/cancel`,
+      cookie: admin,
+      payload: {},
+    });
+    expect(json(again)).toMatchObject({ error: { code: "CONFLICT", message: DASHBOARD_MESSAGES.alreadyCancelled } });
+    const running = await buildInternship(db, { start_date: inDaysDate(-2) });
+    const late = await t().request({
+      method: "POST",
+      url: `/api/admin/internships/${running.id}/cancel`,
+      cookie: admin,
+      payload: {},
+    });
+    expect(json(late)).toMatchObject({ error: { code: "CONFLICT", message: DASHBOARD_MESSAGES.sessionStarted } });
   });
 
   it("an admin cancels a workshop session and a single booking, even inside 12 hours", async () => {

@@ -1,12 +1,13 @@
 import { formatPaise } from "../../../shared/money.js";
 import { formatInstant } from "../../../shared/time.js";
-import type { AppDeps } from "../../app.js";
-import { sessionInviteAttachment } from "../dashboard/session-invite.js";
-import type { BookingSession } from "../dashboard/sessions-repository.js";
-import { escapeHtml, layoutEmail } from "../mail/layout.js";
-import type { CancelledBy } from "./service.js";
+import type { AppDeps } from "../../app-deps.js";
+import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
+import { sessionInviteAttachment } from "../sessions/invite.js";
+import type { BookingSession } from "../sessions/repository.js";
 
 /** The cancellation carries the booking's invite UID with METHOD:CANCEL, so calendars drop the event. */
+export type CancelledBy = "student" | "admin";
+
 export async function sendCancelledEmail(
   deps: AppDeps,
   session: BookingSession,

@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import { zonedToInstant } from "../../../shared/time.js";
 import type { Dialect } from "../../db/database.js";
 import { forUpdate } from "../../db/database.js";
 import type { BookingKind, BookingStatus, BookingsTable, Database } from "../../db/schema.js";
@@ -34,10 +35,6 @@ export async function lockBookingsOfTarget(
       .where("status", "in", [...statuses])
       .orderBy("id"),
   ).execute();
-}
-
-export async function lockBooking(trx: Trx, dialect: Dialect, id: string): Promise<BookingsTable | undefined> {
-  return forUpdate(dialect, trx.selectFrom("bookings").selectAll().where("id", "=", id)).executeTakeFirst();
 }
 
 export async function markBookingCancelled(
@@ -82,4 +79,39 @@ export async function markPaymentsRefundPending(trx: Trx, bookingId: string, now
 
 export async function releaseHoldsOnTarget(trx: Trx, targetId: string): Promise<void> {
   await trx.deleteFrom("holds").where("target_id", "=", targetId).execute();
+}
+
+/**
+ * Locks a session about to be cancelled and says when it starts (an internship batch at midnight of
+ * its start date in the platform zone) and whether it was cancelled already.
+ */
+export async function lockSessionForCancel(
+  trx: Trx,
+  dialect: Dialect,
+  kind: BookingKind,
+  id: string,
+  timeZone: string,
+): Promise<{ startAt: string; cancelledAt: string | null } | undefined> {
+  if (kind === "internship") {
+    const batch = await forUpdate(
+      dialect,
+      trx.selectFrom("internships").select(["start_date", "cancelled_at"]).where("id", "=", id),
+    ).executeTakeFirst();
+    if (!batch) return undefined;
+    const startAt = zonedToInstant(batch.start_date.slice(0, 10), "00:00", timeZone).toISOString();
+    return { startAt, cancelledAt: batch.cancelled_at };
+  }
+  const row = await forUpdate(
+    dialect,
+    trx.selectFrom(TARGET_TABLES[kind]).select(["start_at", "cancelled_at"]).where("id", "=", id),
+  ).executeTakeFirst();
+  return row && { startAt: row.start_at, cancelledAt: row.cancelled_at };
+}
+
+export async function markSessionCancelled(trx: Trx, kind: BookingKind, id: string, nowIso: string): Promise<void> {
+  await trx
+    .updateTable(TARGET_TABLES[kind])
+    .set({ cancelled_at: nowIso, updated_at: nowIso })
+    .where("id", "=", id)
+    .execute();
 }

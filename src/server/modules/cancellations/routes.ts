@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cancelInputSchema, cancelResultSchema, changedSessionSchema } from "../../../shared/schemas/dashboard.js";
-import { requireAdmin, requireUser } from "../../plugins/auth.js";
-import { getDashboardSession } from "../dashboard/service.js";
+import { requireUser } from "../../plugins/auth.js";
+import { requireRecentAdmin } from "../admins/guard.js";
+import { getDashboardSession } from "../sessions/service.js";
 import { cancelBookingAsAdmin, cancelOwnBooking, cancelSession } from "./service.js";
 
 const idParams = z.object({ id: z.string() });
@@ -40,7 +41,7 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = await requireRecentAdmin(request);
       return cancelBookingAsAdmin(deps, admin, request.params.id, request.body.reason || null);
     },
   );
@@ -57,7 +58,7 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = await requireRecentAdmin(request);
       return cancelSession(deps, admin, "mock", request.params.id, request.body.reason || null);
     },
   );
@@ -74,8 +75,25 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = await requireRecentAdmin(request);
       return cancelSession(deps, admin, "workshop", request.params.id, request.body.reason || null);
+    },
+  );
+
+  app.post(
+    "/api/admin/internships/:id/cancel",
+    {
+      schema: {
+        tags: ["admin", "cancellations"],
+        summary: "Cancels an internship batch before it starts: every enrolment is cancelled, refunded and told",
+        params: idParams,
+        body: cancelInputSchema,
+        response: { 200: cancelResultSchema },
+      },
+    },
+    async (request) => {
+      const admin = await requireRecentAdmin(request);
+      return cancelSession(deps, admin, "internship", request.params.id, request.body.reason || null);
     },
   );
 };

@@ -3,33 +3,36 @@ import { AppError } from "../../../shared/errors.js";
 import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
 import type { CancelResult } from "../../../shared/schemas/dashboard.js";
 import { formatInstant } from "../../../shared/time.js";
-import type { AppDeps } from "../../app.js";
-import { forUpdate } from "../../db/database.js";
-import type { BookingsTable, Database } from "../../db/schema.js";
+import type { AppDeps } from "../../app-deps.js";
+import type { BookingKind, BookingsTable, Database } from "../../db/schema.js";
+import { enqueueJob } from "../../infrastructure/jobs/queue.js";
 import type { SessionUser } from "../../plugins/auth.js";
 import { recordAudit } from "../audit/repository.js";
-import { dashboardTabLink } from "../dashboard/links.js";
-import { changeDeadline } from "../dashboard/service.js";
-import { type BookingSession, findBookingSession } from "../dashboard/sessions-repository.js";
+import { lockBookingById } from "../bookings/repository.js";
 import { issueCreditNote } from "../invoices/service.js";
-import { enqueueJob } from "../jobs/queue.js";
 import { addNotification, announceNotification } from "../notifications/service.js";
-import { sendCancelledEmail } from "./emails.js";
-import { REFUND_JOB } from "./refunds.js";
+import { REFUND_JOB } from "../payments/refunds.js";
+import { dashboardTabLink } from "../sessions/links.js";
+import { type BookingSession, findBookingSession } from "../sessions/repository.js";
+import { changeDeadline } from "../sessions/service.js";
+import { announceLineChanges, type LineChange, offerFreedSeats } from "../waitlist/offers.js";
+import { closeLine } from "../waitlist/repository.js";
+import { type CancelledBy, sendCancelledEmail } from "./emails.js";
 import {
-  lockBooking,
   lockBookingsOfTarget,
+  lockSessionForCancel,
   lockTarget,
   markBookingCancelled,
   markPaymentsRefundPending,
+  markSessionCancelled,
   releaseHoldsOnTarget,
 } from "./repository.js";
-
-export type CancelledBy = "student" | "admin";
 
 interface Cancelled {
   sessions: BookingSession[];
   refundsQueued: number;
+  /** Freed seats offered to the line (docs/product.md, Waitlist). */
+  lines: LineChange[];
 }
 
 /**
@@ -72,10 +75,11 @@ async function cancelInTransaction(
       link: dashboardTabLink(session.kind),
     });
   }
-  return { sessions, refundsQueued };
+  return { sessions, refundsQueued, lines: [] };
 }
 
 async function afterCancel(deps: AppDeps, cancelled: Cancelled, by: CancelledBy, reason: string | null): Promise<void> {
+  await announceLineChanges(deps, cancelled.lines);
   const users = new Set(cancelled.sessions.map((s) => s.userId));
   await Promise.all([...users].map((userId) => announceNotification(deps.bus, userId)));
   for (const topic of new Set(cancelled.sessions.map((s) => `${s.kind}:${s.targetId}`))) {
@@ -87,7 +91,14 @@ async function afterCancel(deps: AppDeps, cancelled: Cancelled, by: CancelledBy,
   for (const session of cancelled.sessions) await sendCancelledEmail(deps, session, by, reason);
 }
 
-/** A student cancels their own confirmed booking, up to 12 hours before it starts (docs/product.md, Reschedule and cancel). */
+/** An admin moved the session after payment: the student may cancel free until it starts (docs/product.md, Reschedule and cancel). */
+const movedAndNotStarted = (session: { movedAt: string | null; startAt: string }) =>
+  session.movedAt !== null && Date.now() < Date.parse(session.startAt);
+
+/**
+ * A student cancels their own confirmed booking, up to 12 hours before it starts, or until it
+ * starts when an admin moved it (docs/product.md, Reschedule and cancel).
+ */
 export async function cancelOwnBooking(
   deps: AppDeps,
   user: SessionUser,
@@ -97,17 +108,20 @@ export async function cancelOwnBooking(
   const session = await findBookingSession(deps.db, deps.config.timeZone, bookingId);
   if (!session || session.userId !== user.id) throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.bookingNotFound);
   if (session.status !== "confirmed") throw new AppError("CONFLICT", DASHBOARD_MESSAGES.cancelNotAllowed);
-  if (new Date() >= changeDeadline(session.startAt))
+  if (new Date() >= changeDeadline(session.startAt) && !movedAndNotStarted(session)) {
     throw new AppError("RESCHEDULE_WINDOW", DASHBOARD_MESSAGES.rescheduleWindow);
+  }
 
   const cancelled = await deps.db.transaction().execute(async (trx) => {
     await lockTarget(trx, deps.dialect, session.kind, session.targetId);
-    const booking = await lockBooking(trx, deps.dialect, bookingId);
+    const booking = await lockBookingById(trx, deps.dialect, bookingId);
     // Moved or cancelled since we looked: the student acts on what they see, so ask again.
     if (booking?.status !== "confirmed" || booking.target_id !== session.targetId) {
       throw new AppError("CONFLICT", DASHBOARD_MESSAGES.cancelNotAllowed);
     }
-    return cancelInTransaction(deps, trx, [booking], "student", reason);
+    const result = await cancelInTransaction(deps, trx, [booking], "student", reason);
+    result.lines.push(await offerFreedSeats(deps, trx, session.kind, session.targetId));
+    return result;
   });
   await afterCancel(deps, cancelled, "student", reason);
 }
@@ -123,9 +137,10 @@ export async function cancelBookingAsAdmin(
   if (!session) throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.bookingNotFound);
   const cancelled = await deps.db.transaction().execute(async (trx) => {
     await lockTarget(trx, deps.dialect, session.kind, session.targetId);
-    const booking = await lockBooking(trx, deps.dialect, bookingId);
+    const booking = await lockBookingById(trx, deps.dialect, bookingId);
     if (booking?.status !== "confirmed") throw new AppError("CONFLICT", DASHBOARD_MESSAGES.cancelNotAllowed);
     const result = await cancelInTransaction(deps, trx, [booking], "admin", reason);
+    result.lines.push(await offerFreedSeats(deps, trx, session.kind, session.targetId));
     await recordAudit(trx, {
       actorEmail: admin.email,
       action: "cancel",
@@ -141,35 +156,33 @@ export async function cancelBookingAsAdmin(
 }
 
 /**
- * An admin cancels a whole slot or workshop session: it leaves the students' lists, every booking
+ * An admin cancels a whole slot, workshop session or internship batch: it leaves the students' lists, every booking
  * on it is cancelled and refunded, open holds and unpaid checkouts are released, and every booked
  * student is told by notification and e-mail (with a calendar cancellation).
  */
 export async function cancelSession(
   deps: AppDeps,
   admin: SessionUser,
-  kind: "mock" | "workshop",
+  kind: BookingKind,
   targetId: string,
   reason: string | null,
 ): Promise<CancelResult> {
-  const table = kind === "mock" ? "slots" : "workshops";
   const cancelled = await deps.db.transaction().execute(async (trx) => {
-    const target = await forUpdate(
-      deps.dialect,
-      trx.selectFrom(table).select(["id", "start_at", "cancelled_at"]).where("id", "=", targetId),
-    ).executeTakeFirst();
+    const target = await lockSessionForCancel(trx, deps.dialect, kind, targetId, deps.config.timeZone);
     if (!target) throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.sessionNotFound);
-    if (target.cancelled_at) throw new AppError("CONFLICT", DASHBOARD_MESSAGES.alreadyCancelled);
-    if (Date.parse(target.start_at) <= Date.now()) throw new AppError("CONFLICT", DASHBOARD_MESSAGES.sessionStarted);
+    if (target.cancelledAt) throw new AppError("CONFLICT", DASHBOARD_MESSAGES.alreadyCancelled);
+    if (Date.parse(target.startAt) <= Date.now()) throw new AppError("CONFLICT", DASHBOARD_MESSAGES.sessionStarted);
     const now = new Date().toISOString();
-    await trx.updateTable(table).set({ cancelled_at: now, updated_at: now }).where("id", "=", targetId).execute();
+    await markSessionCancelled(trx, kind, targetId, now);
     await releaseHoldsOnTarget(trx, targetId);
+    // Nobody will be offered a seat in a cancelled session.
+    await closeLine(trx, targetId, now);
     const bookings = await lockBookingsOfTarget(trx, deps.dialect, targetId, ["confirmed", "pending_payment"]);
     const result = await cancelInTransaction(deps, trx, bookings, "admin", reason);
     await recordAudit(trx, {
       actorEmail: admin.email,
       action: "cancel",
-      entity: kind === "mock" ? "slot" : "workshop",
+      entity: kind === "mock" ? "slot" : kind,
       entityId: targetId,
       before: { cancelledAt: null },
       after: {
@@ -183,7 +196,11 @@ export async function cancelSession(
   });
   if (cancelled.sessions.length === 0) {
     await deps.bus.publish(
-      kind === "mock" ? { topic: "slots", slotId: targetId } : { topic: "workshops", workshopId: targetId },
+      kind === "mock"
+        ? { topic: "slots", slotId: targetId }
+        : kind === "workshop"
+          ? { topic: "workshops", workshopId: targetId }
+          : { topic: "internships" },
     );
   }
   await afterCancel(deps, cancelled, "admin", reason);

@@ -1,8 +1,15 @@
-import { PDFDocument } from "pdf-lib";
 import { expect, it } from "vitest";
-import { CERTIFICATE_MESSAGES } from "../../../shared/messages.js";
+import { CERTIFICATE_MESSAGES, JOURNEY_MESSAGES } from "../../../shared/messages.js";
 import { CERTIFICATE_CODE_PATTERN, type PublicCertificate } from "../../../shared/schemas/certificates.js";
-import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
+import {
+  buildBooking,
+  buildCompletedProfile,
+  buildInternship,
+  buildSlot,
+  buildWorkshop,
+  findUserId,
+} from "../../test/builders.js";
+import { pdfInfo } from "../../test/pdf.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
 import { newCertificateCode } from "./service.js";
 
@@ -76,9 +83,9 @@ describeEachDialect("certificates", (t) => {
     const pdf = await t().request({ url: `/api/certificates/${code}/pdf` });
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.headers["content-disposition"]).toBe(`attachment; filename="certificate-${code}.pdf"`);
-    const doc = await PDFDocument.load(pdf.rawPayload);
-    expect(doc.getPageCount()).toBe(1);
-    expect(doc.getSubject()).toBe(`Certificate ${code} issued to Aarav Sharma`);
+    const info = pdfInfo(pdf.rawPayload);
+    expect(Number(info.Pages)).toBe(1);
+    expect(info.Subject).toBe(`Certificate ${code} issued to Aarav Sharma`);
 
     const status = await db
       .selectFrom("bookings")
@@ -101,7 +108,8 @@ describeEachDialect("certificates", (t) => {
 
   it("shows a revoked certificate as revoked and stops its PDF", async () => {
     const admin = await t().signInAdmin();
-    const { booking } = await attendedWorkshop("revoked@example.com");
+    const { booking, userId } = await attendedWorkshop("revoked@example.com");
+    await buildCompletedProfile(t().app.deps.db, userId);
     const { certificate } = json<{ certificate: PublicCertificate }>(await issue(booking.id, admin));
     const revoked = await t().request({
       method: "POST",
@@ -136,12 +144,40 @@ describeEachDialect("certificates", (t) => {
       kind: "internship",
       package_key: "int_backend",
     });
+    // A name before anything official: the e-mail's user part ("intern") is not a name.
+    const refused = await issue(booking.id, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(json<{ error: { message: string } }>(refused).error.message).toBe(JOURNEY_MESSAGES.certificateNeedsName);
+    await buildCompletedProfile(db, userId, { first_name: "Ira", last_name: "Shah" });
     const { certificate } = json<{ certificate: PublicCertificate }>(await issue(booking.id, admin));
     expect(certificate).toMatchObject({
       kind: "internship",
       title: "Backend Engineering Internship",
-      recipientName: "intern",
+      recipientName: "Ira Shah",
     });
+  });
+
+  it("issues an internship certificate only once the batch has run all its weeks", async () => {
+    const { db } = t().app.deps;
+    const admin = await t().signInAdmin();
+    await t().signIn("running-intern@example.com");
+    const userId = await findUserId(db, "running-intern@example.com");
+    await buildCompletedProfile(db, userId);
+    const started = new Date(Date.now() - 3 * 24 * HOUR).toISOString().slice(0, 10);
+    const running = await buildInternship(db, { start_date: started, weeks: 2 });
+    const booking = await buildBooking(db, {
+      user_id: userId,
+      target_id: running.id,
+      kind: "internship",
+      package_key: "int_frontend",
+    });
+    const refused = await issue(booking.id, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(json<{ error: { message: string } }>(refused).error.message).toMatch(
+      /^This internship batch ends on \w{3}, \d{1,2} \w{3}; its certificates can be issued from then\.$/,
+    );
+    await db.updateTable("internships").set({ weeks: 0 }).where("id", "=", running.id).execute();
+    expect((await issue(booking.id, admin)).statusCode).toBe(200);
   });
 
   it("refuses mocks, sessions not yet held, cancelled bookings and non-admins", async () => {

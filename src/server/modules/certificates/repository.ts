@@ -1,8 +1,6 @@
-import type { Transaction } from "kysely";
-import type { Db } from "../../db/database.js";
-import type { CertificatesTable, Database } from "../../db/schema.js";
-
-type Executor = Db | Transaction<Database>;
+import { profileFullName } from "../../../shared/person-name.js";
+import type { Db, Executor } from "../../db/database.js";
+import type { CertificatesTable } from "../../db/schema.js";
 
 export async function findCertificateByCode(db: Executor, code: string): Promise<CertificatesTable | undefined> {
   return db.selectFrom("certificates").selectAll().where("code", "=", code).executeTakeFirst();
@@ -33,14 +31,12 @@ export async function revokeCertificate(db: Executor, code: string, revokedAt: s
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The name printed on a certificate: the profile's full name, else the account name. */
+/** The name printed on a certificate: the profile's full name only, "" until the student gave one. */
 export async function findRecipientName(db: Executor, userId: string): Promise<string> {
   const row = await db
-    .selectFrom("user")
-    .leftJoin("profiles", "profiles.user_id", "user.id")
-    .select(["user.name", "user.email", "profiles.first_name", "profiles.last_name"])
-    .where("user.id", "=", userId)
+    .selectFrom("profiles")
+    .select(["first_name", "last_name"])
+    .where("user_id", "=", userId)
     .executeTakeFirst();
-  const full = [row?.first_name, row?.last_name].filter(Boolean).join(" ").trim();
-  return full || row?.name?.trim() || row?.email?.split("@")[0] || "Student";
+  return profileFullName(row?.first_name, row?.last_name);
 }

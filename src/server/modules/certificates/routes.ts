@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppError } from "../../../shared/errors.js";
 import { CERTIFICATE_MESSAGES } from "../../../shared/messages.js";
 import { publicCertificateSchema } from "../../../shared/schemas/certificates.js";
-import { requireAdmin } from "../../plugins/auth.js";
+import { requireAdmin } from "../admins/guard.js";
 import { renderCertificatePdf } from "./pdf.js";
 import { findPublicCertificate, issueCertificate, revokeCertificateAsAdmin } from "./service.js";
 

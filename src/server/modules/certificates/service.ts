@@ -1,19 +1,20 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { AppError } from "../../../shared/errors.js";
-import { CERTIFICATE_MESSAGES, DASHBOARD_MESSAGES } from "../../../shared/messages.js";
+import { CERTIFICATE_MESSAGES, DASHBOARD_MESSAGES, JOURNEY_MESSAGES } from "../../../shared/messages.js";
 import {
   CERTIFICATE_KIND_LABELS,
   type CertificateKind,
   type PublicCertificate,
 } from "../../../shared/schemas/certificates.js";
-import type { AppDeps } from "../../app.js";
-import { forUpdate } from "../../db/database.js";
+import { formatDayLabel, zonedDate } from "../../../shared/time.js";
+import type { AppDeps } from "../../app-deps.js";
 import type { BookingStatus, CertificatesTable } from "../../db/schema.js";
+import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
 import type { SessionUser } from "../../plugins/auth.js";
 import { recordAudit } from "../audit/repository.js";
-import { findBookingSession } from "../dashboard/sessions-repository.js";
-import { escapeHtml, layoutEmail } from "../mail/layout.js";
+import { lockBookingById, updateBooking } from "../bookings/repository.js";
 import { notifyUser } from "../notifications/service.js";
+import { findBookingSession } from "../sessions/repository.js";
 import {
   findCertificateByBooking,
   findCertificateByCode,
@@ -42,6 +43,7 @@ export function toPublicCertificate(row: CertificatesTable): PublicCertificate {
     issuedAt: row.issued_at,
     status: row.revoked_at ? "revoked" : "valid",
     revokedAt: row.revoked_at,
+    holderRemoved: row.recipient_name === "",
   };
 }
 
@@ -61,10 +63,7 @@ export async function issueCertificate(
   bookingId: string,
 ): Promise<{ certificate: PublicCertificate; created: boolean }> {
   const result = await deps.db.transaction().execute(async (trx) => {
-    const booking = await forUpdate(
-      deps.dialect,
-      trx.selectFrom("bookings").selectAll().where("id", "=", bookingId),
-    ).executeTakeFirst();
+    const booking = await lockBookingById(trx, deps.dialect, bookingId);
     const session = booking && (await findBookingSession(trx, deps.config.timeZone, bookingId));
     if (!booking || !session) throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.bookingNotFound);
     const existing = await findCertificateByBooking(trx, bookingId);
@@ -72,7 +71,15 @@ export async function issueCertificate(
     if (booking.kind === "mock") throw new AppError("CONFLICT", CERTIFICATE_MESSAGES.kindNotCertified);
     if (!ELIGIBLE.includes(booking.status)) throw new AppError("CONFLICT", CERTIFICATE_MESSAGES.notEligible);
     if (Date.parse(session.startAt) > Date.now()) throw new AppError("CONFLICT", CERTIFICATE_MESSAGES.notStarted);
+    // A certificate of completion is for a batch that has run its weeks (docs/product.md, After the session).
+    if (booking.kind === "internship" && Date.parse(session.endAt) > Date.now()) {
+      const end = formatDayLabel(zonedDate(new Date(session.endAt), deps.config.timeZone));
+      throw new AppError("CONFLICT", CERTIFICATE_MESSAGES.batchNotEnded(end));
+    }
 
+    // A name before anything official (docs/product.md, Profile): the profile's, never an e-mail's user part.
+    const recipientName = await findRecipientName(trx, booking.user_id);
+    if (!recipientName) throw new AppError("CONFLICT", JOURNEY_MESSAGES.certificateNeedsName);
     const now = new Date().toISOString();
     const row: CertificatesTable = {
       id: randomUUID(),
@@ -80,17 +87,17 @@ export async function issueCertificate(
       user_id: booking.user_id,
       booking_id: booking.id,
       kind: booking.kind,
-      recipient_name: await findRecipientName(trx, booking.user_id),
+      recipient_name: recipientName,
       title: session.level ? `${session.title} (${session.level})` : session.title,
       issued_at: now,
       revoked_at: null,
     };
     await insertCertificate(trx, row);
-    await trx
-      .updateTable("bookings")
-      .set({ status: "completed", attendance: booking.kind === "workshop" ? "attended" : "completed", updated_at: now })
-      .where("id", "=", booking.id)
-      .execute();
+    await updateBooking(trx, booking.id, {
+      status: "completed",
+      attendance: booking.kind === "workshop" ? "attended" : "completed",
+      updated_at: now,
+    });
     await recordAudit(trx, {
       actorEmail: admin.email,
       action: "issue",

@@ -4,9 +4,6 @@ import { CONTACT_MESSAGES } from "../../../shared/messages.js";
 import { contactMessageSchema, contactReceivedSchema } from "../../../shared/schemas/contact.js";
 import { receiveContactMessage } from "./service.js";
 
-/** Per client address: enough for a person with a follow-up, too few to flood the inbox. */
-export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: "15 minutes" } as const;
-
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/contact",
@@ -19,7 +16,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: {
         rateLimit: {
-          ...CONTACT_RATE_LIMIT,
+          // Per client address: enough for a person with a follow-up, too few to flood the inbox.
+          max: app.deps.config.contactRateLimitPer15Minutes,
+          timeWindow: "15 minutes",
           errorResponseBuilder: (_request, context) =>
             new AppError("RATE_LIMITED", CONTACT_MESSAGES.rateLimited(context.after), {
               details: Math.ceil(context.ttl / 1000),

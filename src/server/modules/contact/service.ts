@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ContactMessageInput } from "../../../shared/schemas/contact.js";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../app-deps.js";
 import { insertContactMessage } from "./repository.js";
 
 /**

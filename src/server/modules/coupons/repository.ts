@@ -1,8 +1,6 @@
-import type { Insertable, Transaction } from "kysely";
-import { type Db, type Dialect, forUpdate } from "../../db/database.js";
-import type { CouponRedemptionsTable, CouponsTable, Database } from "../../db/schema.js";
-
-type Executor = Db | Transaction<Database>;
+import type { Insertable } from "kysely";
+import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
+import type { CouponRedemptionsTable, CouponsTable } from "../../db/schema.js";
 
 /** A redemption counts while its booking is paid or its checkout still holds the seat. */
 const LIVE_PAID = ["confirmed", "completed", "no_show"] as const;

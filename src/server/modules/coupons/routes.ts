@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MESSAGES } from "../../../shared/messages.js";
 import { couponInputSchema, couponSchema, priceQuoteSchema } from "../../../shared/schemas/coupons.js";
-import { requireAdmin, requireUser } from "../../plugins/auth.js";
+import { requireUser } from "../../plugins/auth.js";
+import { requireAdmin } from "../admins/guard.js";
 import { createCoupon, listCoupons, quoteForHold, setCouponActiveAsAdmin } from "./service.js";
 
 const idParams = z.object({ id: z.string().min(1) });

@@ -4,8 +4,9 @@ import type { CatalogKey } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
 import { COUPON_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import type { CouponDto, CouponInput, PriceQuote } from "../../../shared/schemas/coupons.js";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../app-deps.js";
 import type { Dialect } from "../../db/database.js";
+import { decodeCouponPackages } from "../../db/json-columns.js";
 import type { CouponsTable, Database } from "../../db/schema.js";
 import { recordAudit } from "../audit/repository.js";
 import { findCatalogItem } from "../catalog/repository.js";
@@ -42,7 +43,7 @@ function refusal(coupon: CouponsTable | undefined, packageKey: CatalogKey, nowIs
   if (!coupon.active) return COUPON_MESSAGES.inactive;
   if (coupon.valid_from && coupon.valid_from > nowIso) return COUPON_MESSAGES.notYetValid;
   if (coupon.valid_to && coupon.valid_to <= nowIso) return COUPON_MESSAGES.expired;
-  const packages = JSON.parse(coupon.packages) as string[];
+  const packages = decodeCouponPackages(coupon.packages) as string[];
   if (packages.length > 0 && !packages.includes(packageKey)) return COUPON_MESSAGES.notForPackage;
   return undefined;
 }
@@ -157,7 +158,7 @@ function toDto(row: Awaited<ReturnType<typeof listCouponsWithUse>>[number]): Cou
     maxRedemptions: coupon.max_redemptions,
     validFrom: coupon.valid_from,
     validTo: coupon.valid_to,
-    packages: JSON.parse(coupon.packages) as CouponDto["packages"],
+    packages: decodeCouponPackages(coupon.packages),
     active: coupon.active === 1,
     redemptions: row.redemptions,
     paidRedemptions: row.paidRedemptions,

@@ -7,12 +7,12 @@ import type { NotificationList } from "../../../shared/schemas/notifications.js"
 import type { AdminScorecardView } from "../../../shared/schemas/scorecards.js";
 import { addDays, zonedDate } from "../../../shared/time.js";
 import type { BookingsTable } from "../../db/schema.js";
+import { findJobsByType } from "../../infrastructure/jobs/repository.js";
 import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
-import { findJobsByType } from "../jobs/repository.js";
+import { onBookingConfirmed } from "../payments/booking-confirmed.js";
 import { REMINDER_JOB } from "../reminders/service.js";
-import { onBookingConfirmed } from "./booking-confirmed.js";
-import { inviteUid } from "./session-invite.js";
+import { inviteUid } from "../sessions/invite.js";
 
 const HOUR = 3_600_000;
 const hoursFromNow = (h: number) => new Date(Date.now() + h * HOUR).toISOString();

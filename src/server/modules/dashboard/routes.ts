@@ -4,10 +4,10 @@ import { AppError } from "../../../shared/errors.js";
 import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
 import { dashboardSchema, resumeInputSchema } from "../../../shared/schemas/dashboard.js";
 import { requireUser } from "../../plugins/auth.js";
+import { buildSessionIcs } from "../sessions/invite.js";
+import { findBookingSession } from "../sessions/repository.js";
 import { deleteResume, saveResumeUrl } from "./repository.js";
 import { getDashboard } from "./service.js";
-import { buildSessionIcs } from "./session-invite.js";
-import { findBookingSession } from "./sessions-repository.js";
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

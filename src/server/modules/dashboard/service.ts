@@ -1,31 +1,19 @@
-import { RESCHEDULE_MIN_NOTICE_HOURS } from "../../../shared/constants.js";
-import { AppError } from "../../../shared/errors.js";
-import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
 import type { Dashboard, DashboardInternship, DashboardSession, Goal } from "../../../shared/schemas/dashboard.js";
-import { SESSION_STATUSES, weekPlanSchema } from "../../../shared/schemas/dashboard.js";
-import type { Scorecard } from "../../../shared/schemas/scorecards.js";
+import { SESSION_STATUSES } from "../../../shared/schemas/dashboard.js";
 import { zonedDate } from "../../../shared/time.js";
-import type { AppDeps } from "../../app.js";
-import type { CertificatesTable } from "../../db/schema.js";
+import type { AppDeps } from "../../app-deps.js";
+import { decodeInternshipWeekPlans } from "../../db/json-columns.js";
 import type { SessionUser } from "../../plugins/auth.js";
-import { findCertificateByBooking, findCertificatesByUser } from "../certificates/repository.js";
+import { findCertificatesByUser } from "../certificates/repository.js";
 import { toScorecard } from "../scorecards/mapping.js";
-import { findScorecardByBooking, findScorecardsByUser } from "../scorecards/repository.js";
-import { googleCalendarUrl } from "./calendar-link.js";
+import { findScorecardsByUser } from "../scorecards/repository.js";
+import { type BookingSession, findBookingSessions } from "../sessions/repository.js";
+import { certificateBadge, type ShownStatus, toDashboardSession } from "../sessions/service.js";
 import { findInternshipById, findProfileByUser, findResumeUrl } from "./repository.js";
-import { type BookingSession, findBookingSession, findBookingSessions } from "./sessions-repository.js";
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 24 * 3_600_000;
 const MOCK_GOAL = 3;
 const RATING_GOAL = 4;
-
-type ShownStatus = (typeof SESSION_STATUSES)[number];
-
-/** Cancelling (and moving a mock) is open until 12 hours before the start (docs/product.md, Reschedule and cancel). */
-export function changeDeadline(startAt: string): Date {
-  return new Date(Date.parse(startAt) - RESCHEDULE_MIN_NOTICE_HOURS * HOUR_MS);
-}
 
 export async function getDashboard(deps: AppDeps, user: SessionUser, now = new Date()): Promise<Dashboard> {
   const { db, config } = deps;
@@ -83,68 +71,6 @@ export async function getDashboard(deps: AppDeps, user: SessionUser, now = new D
     resumeUrl,
     internship: await currentInternship(deps, rows, certificates, now),
     goals,
-  };
-}
-
-/** One of the user's sessions in its dashboard shape (after a change, for the client to show). */
-export async function getDashboardSession(
-  deps: AppDeps,
-  user: SessionUser,
-  bookingId: string,
-): Promise<DashboardSession> {
-  const [row, scorecardRow, certificateRow] = await Promise.all([
-    findBookingSession(deps.db, deps.config.timeZone, bookingId),
-    findScorecardByBooking(deps.db, bookingId),
-    findCertificateByBooking(deps.db, bookingId),
-  ]);
-  if (!row || row.userId !== user.id) throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.bookingNotFound);
-  return toDashboardSession(
-    deps,
-    row,
-    new Date(),
-    scorecardRow ? toScorecard(scorecardRow, row.packageKey) : null,
-    certificateRow ? certificateBadge(certificateRow) : null,
-  );
-}
-
-function certificateBadge(row: CertificatesTable): NonNullable<DashboardSession["certificate"]> {
-  return { code: row.code, status: row.revoked_at ? "revoked" : "valid" };
-}
-
-function toDashboardSession(
-  deps: AppDeps,
-  row: BookingSession,
-  now: Date,
-  scorecard: Scorecard | null,
-  certificate: DashboardSession["certificate"],
-): DashboardSession {
-  const deadline = changeDeadline(row.startAt);
-  const open = row.status === "confirmed" && now < deadline;
-  return {
-    bookingId: row.bookingId,
-    kind: row.kind,
-    packageKey: row.packageKey,
-    status: row.status as ShownStatus,
-    title: row.title,
-    startAt: row.startAt,
-    endAt: row.endAt,
-    meetingLink: row.status === "confirmed" ? row.meetingLink : null,
-    interviewerName: row.interviewerName,
-    level: row.level,
-    cancelReason: row.cancelReason,
-    amountPaise: row.amountPaise,
-    changeDeadline: deadline.toISOString(),
-    canCancel: open,
-    canReschedule: open && row.kind === "mock",
-    googleCalendarUrl: googleCalendarUrl({
-      title: row.title,
-      startAt: row.startAt,
-      endAt: row.endAt,
-      details: `${row.title} with CareerPrep. Manage it at ${deps.config.publicUrl}/dashboard`,
-      location: row.meetingLink ?? undefined,
-    }),
-    scorecard,
-    certificate,
   };
 }
 
@@ -215,7 +141,7 @@ async function currentInternship(
     mentor: internship.mentor,
     startDate: internship.start_date,
     weeks: internship.weeks,
-    weekPlans: weekPlanSchema.array().catch([]).parse(JSON.parse(internship.week_plans)),
+    weekPlans: decodeInternshipWeekPlans(internship.week_plans),
     currentWeek: elapsedDays >= 0 && week <= internship.weeks ? week : null,
     certificate: certificates.get(enrolment.bookingId) ?? null,
   };

@@ -1,11 +1,11 @@
 import {
   type Expression,
   type ExpressionBuilder,
+  type Insertable,
   type OnConflictDatabase,
   type OnConflictTables,
   type QueryCreator,
   sql,
-  type Transaction,
 } from "kysely";
 import {
   CATALOG_DEFAULTS,
@@ -14,23 +14,69 @@ import {
   INTERNSHIP_TRACKS,
   WORKSHOP_TOPICS,
 } from "../../../shared/constants.js";
-import { type Db, type Dialect, forUpdate } from "../../db/database.js";
-import type { BookingKind, Database } from "../../db/schema.js";
+import { type Db, type Dialect, type Executor, forUpdate } from "../../db/database.js";
+import type { BookingKind, Database, HoldsTable } from "../../db/schema.js";
 import { SEAT_KEEPING_STATUSES } from "../seats/repository.js";
-
-type Executor = Db | Transaction<Database>;
 
 /** The hold, locked on PostgreSQL: a doubled checkout waits here and then finds it gone. */
 export function lockHoldById(db: Executor, dialect: Dialect, id: string) {
   return forUpdate(dialect, db.selectFrom("holds").selectAll().where("id", "=", id)).executeTakeFirst();
 }
 
+export function findHoldById(db: Executor, id: string) {
+  return db.selectFrom("holds").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function deleteHoldRow(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom("holds").where("id", "=", id).execute();
+}
+
 export function findActiveHoldsByUser(db: Executor, userId: string, nowIso: string) {
   return db.selectFrom("holds").selectAll().where("user_id", "=", userId).where("expires_at", ">", nowIso).execute();
 }
 
+/** Writes a hold unless the student already holds a seat of this kind; true when written. */
+export async function insertHoldUnlessHolding(db: Executor, hold: Insertable<HoldsTable>): Promise<boolean> {
+  const written = await db
+    .insertInto("holds")
+    .values(hold)
+    .onConflict((oc) => oc.columns(["user_id", "kind"]).doNothing())
+    .executeTakeFirst();
+  return Number(written.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The user's hold and whether anyone stands in its target's line (then a release offers the seat). */
+export function findOwnHoldWithLine(db: Executor, id: string, userId: string) {
+  return db
+    .selectFrom("holds")
+    .select((eb) => [
+      "holds.kind",
+      "holds.target_id",
+      eb
+        .exists(
+          eb
+            .selectFrom("waitlist_entries")
+            .select("waitlist_entries.id")
+            .whereRef("waitlist_entries.target_id", "=", "holds.target_id")
+            .where("waitlist_entries.status", "in", ["waiting", "offered"]),
+        )
+        .as("line"),
+    ])
+    .where("holds.id", "=", id)
+    .where("holds.user_id", "=", userId)
+    .executeTakeFirst();
+}
+
 export function deleteHold(db: Executor, id: string, userId: string) {
   return db.deleteFrom("holds").where("id", "=", id).where("user_id", "=", userId).returningAll().executeTakeFirst();
+}
+
+/** Logs a hold taken, for the insights funnel; the hold row itself is replaced and swept later. */
+export async function logHoldTaken(
+  db: Executor,
+  hold: { id: string; user_id: string; kind: BookingKind; target_id: string; package_key: string; created_at: string },
+): Promise<void> {
+  await db.insertInto("hold_log").values(hold).execute();
 }
 
 export async function deleteExpiredHolds(db: Executor, nowIso: string): Promise<number> {
@@ -44,6 +90,8 @@ export interface HoldRequest {
   /** The plan asked for (mock interviews); the slot's first plan when absent. */
   wantedPackage: CatalogKey | undefined;
   nowIso: string;
+  /** Sessions starting at or before this are inside the booking cut-off. */
+  cutoffIso: string;
   /** Today in the platform zone: an internship can be joined until the day it starts. */
   today: string;
 }
@@ -52,6 +100,8 @@ export interface HoldRequest {
 export interface HoldAttempt {
   capacity: number;
   open: boolean;
+  /** Not started, but inside the booking cut-off. */
+  closing: boolean;
   packageKey: string | null;
   packageAllowed: boolean;
   available: boolean;
@@ -66,6 +116,7 @@ interface TargetRow {
   id: string;
   capacity: number;
   open: number;
+  closing: number;
   package_key: string | null;
   package_allowed: number;
 }
@@ -78,42 +129,7 @@ interface TargetRow {
 function targetRow(db: Executor, dialect: Dialect, request: HoldRequest): Expression<TargetRow> {
   const { kind, target_id: id } = request.hold;
   const yes = sql<number>`1`;
-  if (kind === "mock") {
-    // package_types is a JSON array of plan keys ('["service","product"]').
-    const wanted = request.wantedPackage;
-    const first =
-      dialect === "postgres"
-        ? sql<string>`(package_types::json ->> 0)`
-        : sql<string>`json_extract(package_types, '$[0]')`;
-    const allowed = wanted
-      ? dialect === "postgres"
-        ? sql<number>`(CASE WHEN package_types::jsonb ? ${wanted} THEN 1 ELSE 0 END)`
-        : sql<number>`(SELECT count(*) FROM json_each(package_types) WHERE value = ${wanted})`
-      : sql<number>`(CASE WHEN ${first} IS NULL THEN 0 ELSE 1 END)`;
-    const query = db
-      .selectFrom("slots")
-      .where("id", "=", id)
-      .select((eb) => [
-        "id",
-        "capacity",
-        eb
-          .case()
-          .when(
-            eb.and([
-              eb("status", "=", "published"),
-              eb("cancelled_at", "is", null),
-              eb("start_at", ">", request.nowIso),
-            ]),
-          )
-          .then(1)
-          .else(0)
-          .end()
-          .as("open"),
-        (wanted ? sql<string>`${wanted}` : first).as("package_key"),
-        allowed.as("package_allowed"),
-      ]);
-    return dialect === "postgres" ? query.forUpdate() : query;
-  }
+  if (kind === "mock") return slotTargetRow(db, dialect, request);
   if (kind === "workshop") {
     const query = db
       .selectFrom("workshops")
@@ -128,13 +144,14 @@ function targetRow(db: Executor, dialect: Dialect, request: HoldRequest): Expres
               eb("topic_key", "in", WORKSHOP_TOPICS),
               eb("status", "=", "published"),
               eb("cancelled_at", "is", null),
-              eb("start_at", ">", request.nowIso),
+              eb("start_at", ">", request.cutoffIso),
             ]),
           )
           .then(1)
           .else(0)
           .end()
           .as("open"),
+        closingCase(request).as("closing"),
         "topic_key as package_key",
         yes.as("package_allowed"),
       ]);
@@ -148,23 +165,75 @@ function targetRow(db: Executor, dialect: Dialect, request: HoldRequest): Expres
       "capacity",
       eb
         .case()
-        .when(eb.and([eb("track_key", "in", INTERNSHIP_TRACKS), eb("start_date", ">", request.today)]))
+        .when(
+          eb.and([
+            eb("track_key", "in", INTERNSHIP_TRACKS),
+            eb("start_date", ">", request.today),
+            eb("cancelled_at", "is", null),
+          ]),
+        )
         .then(1)
         .else(0)
         .end()
         .as("open"),
+      sql<number>`0`.as("closing"),
       "track_key as package_key",
       yes.as("package_allowed"),
     ]);
   return dialect === "postgres" ? query.forUpdate() : query;
 }
 
+/** A slot as a hold target: the plan asked for (or the slot's first) and whether the slot offers it. */
+function slotTargetRow(db: Executor, dialect: Dialect, request: HoldRequest): Expression<TargetRow> {
+  const id = request.hold.target_id;
+  // package_types is a JSON array of plan keys ('["service","product"]').
+  const wanted = request.wantedPackage;
+  const first =
+    dialect === "postgres"
+      ? sql<string>`(package_types::json ->> 0)`
+      : sql<string>`json_extract(package_types, '$[0]')`;
+  const allowed = wanted
+    ? dialect === "postgres"
+      ? sql<number>`(CASE WHEN package_types::jsonb ? ${wanted} THEN 1 ELSE 0 END)`
+      : sql<number>`(SELECT count(*) FROM json_each(package_types) WHERE value = ${wanted})`
+    : sql<number>`(CASE WHEN ${first} IS NULL THEN 0 ELSE 1 END)`;
+  const query = db
+    .selectFrom("slots")
+    .where("id", "=", id)
+    .select((eb) => [
+      "id",
+      "capacity",
+      eb
+        .case()
+        .when(
+          eb.and([
+            eb("status", "=", "published"),
+            eb("cancelled_at", "is", null),
+            eb("start_at", ">", request.cutoffIso),
+          ]),
+        )
+        .then(1)
+        .else(0)
+        .end()
+        .as("open"),
+      closingCase(request).as("closing"),
+      (wanted ? sql<string>`${wanted}` : first).as("package_key"),
+      allowed.as("package_allowed"),
+    ]);
+  return dialect === "postgres" ? query.forUpdate() : query;
+}
+
+/** 1 when the session has not started but is inside the booking cut-off. */
+const closingCase = (request: HoldRequest) =>
+  sql<number>`(CASE WHEN start_at > ${request.nowIso} AND start_at <= ${request.cutoffIso} THEN 1 ELSE 0 END)`;
+
 const DEFAULT_AVAILABLE = CATALOG_KEYS.filter((key) => CATALOG_DEFAULTS[key].available);
 
 /**
  * The facts a hold is decided on, read from the `target` row: the plan's availability, the
- * student's own live booking of this target, and the seats taken by everyone else (the student's
- * current hold of this kind is left out: taking a new one replaces it). On PostgreSQL the count
+ * student's own live booking of this target, and the seats taken by everyone else, the waiting
+ * line included (the student's current hold of this kind and their own place in line are left
+ * out: taking a new one replaces it). On PostgreSQL the count
  * runs in careerprep_seats_taken, after the target's lock is granted (see migration 0140).
  */
 function selectFacts(qc: QueryCreator<Database & { target: TargetRow }>, dialect: Dialect, request: HoldRequest) {
@@ -174,6 +243,7 @@ function selectFacts(qc: QueryCreator<Database & { target: TargetRow }>, dialect
     "target.id",
     "target.capacity",
     "target.open",
+    "target.closing",
     "target.package_key",
     "target.package_allowed",
     eb.fn
@@ -213,7 +283,20 @@ function selectFacts(qc: QueryCreator<Database & { target: TargetRow }>, dialect
           .select((c) => c.fn.countAll<number>().as("n"))
           .whereRef("holds.target_id", "=", "target.id")
           .where("expires_at", ">", nowIso)
-          .where((h) => h.not(h.and([h("user_id", "=", userId), h("kind", "=", kind)])))})`.as("seats_taken"),
+          .where((h) => h.not(h.and([h("user_id", "=", userId), h("kind", "=", kind)])))}) + (${eb
+          .selectFrom("waitlist_entries")
+          .select((c) => c.fn.countAll<number>().as("n"))
+          .whereRef("waitlist_entries.target_id", "=", "target.id")
+          .where("waitlist_entries.user_id", "<>", userId)
+          .where((w) =>
+            w.or([
+              w("waitlist_entries.status", "=", "waiting"),
+              w.and([
+                w("waitlist_entries.status", "=", "offered"),
+                w("waitlist_entries.offer_expires_at", ">", nowIso),
+              ]),
+            ]),
+          )})`.as("seats_taken"),
     eb
       .selectFrom("holds")
       .select("holds.target_id")
@@ -226,6 +309,7 @@ function selectFacts(qc: QueryCreator<Database & { target: TargetRow }>, dialect
 type Facts = {
   capacity: number;
   open: number;
+  closing: number;
   package_key: string | null;
   package_allowed: number;
   available: number | null;
@@ -237,6 +321,7 @@ type Facts = {
 const attemptFrom = (row: Facts, taken: boolean): HoldAttempt => ({
   capacity: Number(row.capacity),
   open: Number(row.open) === 1,
+  closing: Number(row.closing) === 1,
   packageKey: row.package_key,
   packageAllowed: Number(row.package_allowed) > 0,
   available: Number(row.available) === 1,
@@ -337,3 +422,40 @@ const replaceHold = (eb: ExpressionBuilder<OnConflictDatabase<Database, "holds">
   expires_at: eb.ref("excluded.expires_at"),
   created_at: eb.ref("excluded.created_at"),
 });
+
+export async function hasLiveHold(db: Executor, userId: string, targetId: string, nowIso: string): Promise<boolean> {
+  const held = await db
+    .selectFrom("holds")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("target_id", "=", targetId)
+    .where("expires_at", ">", nowIso)
+    .executeTakeFirst();
+  return held !== undefined;
+}
+
+export function findHoldOfKind(db: Executor, userId: string, kind: BookingKind) {
+  return db
+    .selectFrom("holds")
+    .select("target_id")
+    .where("user_id", "=", userId)
+    .where("kind", "=", kind)
+    .executeTakeFirst();
+}
+
+/** Gives the student this hold, replacing their hold of the same kind (one per kind). */
+export async function replaceHoldOfKind(db: Executor, hold: Insertable<HoldsTable>): Promise<void> {
+  await db
+    .insertInto("holds")
+    .values(hold)
+    .onConflict((oc) =>
+      oc.columns(["user_id", "kind"]).doUpdateSet({
+        id: hold.id,
+        target_id: hold.target_id,
+        package_key: hold.package_key,
+        expires_at: hold.expires_at,
+        created_at: hold.created_at,
+      }),
+    )
+    .execute();
+}

@@ -1,13 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { HOLD_MINUTES } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { MESSAGES, PAYMENT_MESSAGES } from "../../../shared/messages.js";
+import { JOURNEY_MESSAGES, MESSAGES, PAYMENT_MESSAGES } from "../../../shared/messages.js";
 import type { HoldDto, TakeHoldInput } from "../../../shared/schemas/booking.js";
-import { zonedDate } from "../../../shared/time.js";
-import type { AppDeps } from "../../app.js";
+import type { MyHolds } from "../../../shared/schemas/confirmation.js";
+import { bookingCutoffIso, zonedDate } from "../../../shared/time.js";
+import type { AppDeps } from "../../app-deps.js";
 import type { BookingKind } from "../../db/schema.js";
-import type { LiveEvent } from "../events/bus.js";
-import { deleteHold, takeHoldIfFree } from "./repository.js";
+import type { LiveEvent } from "../../infrastructure/events/bus.js";
+import { announceLineChanges, offerFreedSeats, offerFreedSeatsNow } from "../waitlist/offers.js";
+import { hasLine } from "../waitlist/repository.js";
+import { deleteHold, findActiveHoldsByUser, findOwnHoldWithLine, logHoldTaken, takeHoldIfFree } from "./repository.js";
+import { findTargetForUpdate } from "./targets-repository.js";
 
 export const liveEventFor = (kind: BookingKind, targetId: string): LiveEvent =>
   kind === "mock"
@@ -45,11 +49,13 @@ export async function takeHold(
     hold,
     wantedPackage: input.kind === "mock" ? input.packageKey : undefined,
     nowIso,
+    cutoffIso: bookingCutoffIso(now),
     today: zonedDate(now, deps.config.timeZone),
   }).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", MESSAGES.reserveFailed);
     throw err;
   });
+  if (attempt?.closing) throw new AppError("BOOKING_CLOSED", JOURNEY_MESSAGES.bookingClosed);
   if (!attempt?.open) throw new AppError("NOT_FOUND", MESSAGES.reserveFailed);
   if (!attempt.packageAllowed || !attempt.packageKey) {
     if (input.kind !== "mock") throw new AppError("NOT_FOUND", MESSAGES.reserveFailed);
@@ -63,10 +69,16 @@ export async function takeHold(
   }
   if (attempt.seatsTaken >= attempt.capacity) throw new AppError("SLOT_HELD", MESSAGES.slotHeld);
   if (!attempt.taken) throw new AppError("CONFLICT", MESSAGES.reserveFailed);
+  const { expires_at: _, ...taken } = hold;
+  await logHoldTaken(deps.db, { ...taken, package_key: attempt.packageKey });
 
   await deps.bus.publish(liveEventFor(input.kind, input.targetId));
   const released = attempt.previousTargetId;
-  if (released && released !== input.targetId) await deps.bus.publish(liveEventFor(input.kind, released));
+  if (released && released !== input.targetId) {
+    await deps.bus.publish(liveEventFor(input.kind, released));
+    // The replaced hold freed a seat; if students wait there, it is theirs (the sweep would also offer it).
+    if (await hasLine(deps.db, released)) await offerFreedSeatsNow(deps, input.kind, released);
+  }
   return {
     id: hold.id,
     kind: hold.kind,
@@ -76,8 +88,41 @@ export async function takeHold(
   };
 }
 
-/** Releases the user's own hold (leaving the page, choosing again, or cancelling). Idempotent. */
+/**
+ * Releases the user's own hold (leaving the page, choosing again, or cancelling). Idempotent.
+ * When students wait for the target, the freed seat is offered to the first of them in the same
+ * transaction (docs/product.md, Waitlist); otherwise the release stays one statement.
+ */
 export async function releaseHold(deps: AppDeps, userId: string, holdId: string): Promise<void> {
-  const removed = await deleteHold(deps.db, holdId, userId);
-  if (removed) await deps.bus.publish(liveEventFor(removed.kind, removed.target_id));
+  const found = await findOwnHoldWithLine(deps.db, holdId, userId);
+  if (!found) return;
+  if (!found.line) {
+    const removed = await deleteHold(deps.db, holdId, userId);
+    if (removed) await deps.bus.publish(liveEventFor(removed.kind, removed.target_id));
+    return;
+  }
+  const change = await deps.db.transaction().execute(async (trx) => {
+    // The target first, then the hold: the order every seat change locks in.
+    await findTargetForUpdate(trx, deps.dialect, found.kind, found.target_id, new Date(), deps.config.timeZone);
+    const removed = await deleteHold(trx, holdId, userId);
+    return removed ? offerFreedSeats(deps, trx, found.kind, found.target_id) : undefined;
+  });
+  if (!change) return;
+  await announceLineChanges(deps, [change]);
+  await deps.bus.publish(liveEventFor(found.kind, found.target_id));
+}
+
+/** The student's live holds: the booking page comes back to them (after a failed payment, say). */
+export async function findMyHolds(deps: AppDeps, userId: string, now = new Date()): Promise<MyHolds> {
+  const rows = await findActiveHoldsByUser(deps.db, userId, now.toISOString());
+  return {
+    holds: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      targetId: row.target_id,
+      packageKey: row.package_key,
+      expiresAt: row.expires_at,
+      msLeft: Math.max(0, Date.parse(row.expires_at) - now.getTime()),
+    })),
+  };
 }

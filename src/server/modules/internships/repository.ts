@@ -1,8 +1,5 @@
-import type { Transaction } from "kysely";
-import { type Db, type Dialect, forUpdate } from "../../db/database.js";
-import type { Database, InternshipsTable } from "../../db/schema.js";
-
-type Executor = Db | Transaction<Database>;
+import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
+import type { InternshipsTable } from "../../db/schema.js";
 
 /** Newest start date first, as the admin console lists them. */
 export function findInternshipsNewestFirst(db: Executor) {

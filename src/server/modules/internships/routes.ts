@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { internshipInputSchema, internshipSchema } from "../../../shared/schemas/internships.js";
-import { requireAdmin } from "../../plugins/auth.js";
+import { requireAdmin } from "../admins/guard.js";
 import { createInternship, deleteInternship, listInternships, updateInternship } from "./service.js";
 
 const params = z.object({ id: z.string().min(1) });

@@ -2,13 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { InternshipTrack } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
 import { ADMIN_MESSAGES, API_MESSAGES } from "../../../shared/messages.js";
-import type { InternshipDto, InternshipInput, WeekPlan } from "../../../shared/schemas/internships.js";
-import type { AppDeps } from "../../app.js";
+import type { InternshipDto, InternshipInput } from "../../../shared/schemas/internships.js";
+import type { AppDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
+import { decodeInternshipWeekPlans } from "../../db/json-columns.js";
 import type { InternshipsTable } from "../../db/schema.js";
 import { recordAudit } from "../audit/repository.js";
 import { countPaidBookings, countSeatsTaken } from "../seats/repository.js";
 import { findDeletionBlocker } from "../slots/repository.js";
+import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
 import {
   deleteInternshipRow,
   findInternshipForUpdate,
@@ -26,12 +28,13 @@ export async function toInternshipDtos(db: Db, rows: InternshipsTable[], now = n
     mentor: r.mentor,
     startDate: r.start_date,
     weeks: r.weeks,
-    weekPlans: JSON.parse(r.week_plans) as WeekPlan[],
+    weekPlans: decodeInternshipWeekPlans(r.week_plans),
     trackKey: r.track_key as InternshipTrack,
     capacity: r.capacity,
     seatsLeft: Math.max(0, r.capacity - (taken.get(r.id) ?? 0)),
     booked: paid.get(r.id) ?? 0,
     meetingLink: r.meeting_link,
+    cancelledAt: r.cancelled_at,
   }));
 }
 
@@ -58,7 +61,13 @@ const storedValues = (input: InternshipInput) => ({
 
 export async function createInternship(deps: AppDeps, actorEmail: string, input: InternshipInput) {
   const nowIso = new Date().toISOString();
-  const row: InternshipsTable = { id: randomUUID(), ...storedValues(input), created_at: nowIso, updated_at: nowIso };
+  const row: InternshipsTable = {
+    id: randomUUID(),
+    ...storedValues(input),
+    cancelled_at: null,
+    created_at: nowIso,
+    updated_at: nowIso,
+  };
   await deps.db.transaction().execute(async (trx) => {
     await insertInternship(trx, row);
     await recordAudit(trx, {
@@ -78,16 +87,19 @@ export async function updateInternship(deps: AppDeps, actorEmail: string, id: st
   const row = await deps.db.transaction().execute(async (trx) => {
     const before = await findInternshipForUpdate(trx, deps.dialect, id);
     if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.internshipGone);
+    if (before.cancelled_at) throw new AppError("CONFLICT", ADMIN_MESSAGES.cancelledNotEditable);
     const values = storedValues(input);
     const paid = (await countPaidBookings(trx, [id])).get(id) ?? 0;
     if (values.capacity < paid) throw new AppError("CONFLICT", ADMIN_MESSAGES.capacityBelowPaid(paid));
     const after: InternshipsTable = { ...before, ...values, updated_at: new Date().toISOString() };
     await updateInternshipRow(trx, id, { ...values, updated_at: after.updated_at });
     await recordAudit(trx, { actorEmail, action: "update", entity: "internship", entityId: id, before, after });
-    return after;
+    // Raised capacity frees seats: the line gets them first.
+    return { after, line: await offerFreedSeats(deps, trx, "internship", id) };
   });
+  await announceLineChanges(deps, [row.line]);
   await deps.bus.publish({ topic: "internships" });
-  return toInternshipDto(deps.db, row);
+  return toInternshipDto(deps.db, row.after);
 }
 
 /** An internship students have paid for stays: their enrolments and certificates point at it. */

@@ -79,7 +79,13 @@ describeEachDialect("admin interviewers", (t) => {
     expect(json<ApiError>(clash).error).toEqual({
       code: "DUPLICATE_PHONE",
       message: "An interviewer with this phone already exists: Original (original@example.com, +91 90000 11111).",
-      details: { id: original.id, name: "Original", email: "original@example.com", phone: "+91 90000 11111" },
+      details: {
+        id: original.id,
+        name: "Original",
+        email: "original@example.com",
+        phone: "+91 90000 11111",
+        upcomingBookings: 0,
+      },
     });
     expect((await list(t(), cookie)).find((i) => i.id === original.id)?.name).toBe("Original");
 

@@ -1,10 +1,7 @@
-import type { Transaction } from "kysely";
-import type { CompanyType } from "../../../shared/constants.js";
 import type { InterviewerDto, PhoneOwner } from "../../../shared/schemas/interviewers.js";
-import type { Db } from "../../db/database.js";
-import type { Database, InterviewersTable } from "../../db/schema.js";
-
-type Executor = Db | Transaction<Database>;
+import type { Executor } from "../../db/database.js";
+import { decodeInterviewerCompanyTypes } from "../../db/json-columns.js";
+import type { InterviewersTable } from "../../db/schema.js";
 
 export const toInterviewerDto = (row: InterviewersTable): InterviewerDto => ({
   id: row.id,
@@ -13,18 +10,33 @@ export const toInterviewerDto = (row: InterviewersTable): InterviewerDto => ({
   phone: row.phone,
   qualification: row.qualification,
   reviewedBy: row.reviewed_by,
-  companyTypes: JSON.parse(row.company_types) as CompanyType[],
+  companyTypes: decodeInterviewerCompanyTypes(row.company_types),
   active: row.active === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
 
-export const toPhoneOwner = (row: InterviewersTable): PhoneOwner => ({
+export const toPhoneOwner = (row: InterviewersTable, upcomingBookings: number): PhoneOwner => ({
   id: row.id,
   name: row.name,
   email: row.email,
   phone: row.phone,
+  upcomingBookings,
 });
+
+/** Paid or paying bookings on the interviewer's slots that have not started yet. */
+export async function countUpcomingBookings(db: Executor, interviewerId: string, nowIso: string): Promise<number> {
+  const row = await db
+    .selectFrom("bookings")
+    .innerJoin("slots", "slots.id", "bookings.target_id")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("slots.interviewer_id", "=", interviewerId)
+    .where("slots.start_at", ">", nowIso)
+    .where("slots.cancelled_at", "is", null)
+    .where("bookings.status", "in", ["confirmed", "pending_payment"])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 export function findAllInterviewers(db: Executor) {
   return db.selectFrom("interviewers").selectAll().orderBy("name").orderBy("id").execute();

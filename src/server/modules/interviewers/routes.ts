@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { interviewerInputSchema, interviewerSchema } from "../../../shared/schemas/interviewers.js";
-import { requireAdmin } from "../../plugins/auth.js";
+import { requireAdmin } from "../admins/guard.js";
 import { findAllInterviewers, toInterviewerDto } from "./repository.js";
 import { addInterviewer, editInterviewer, removeInterviewer, toggleInterviewer } from "./service.js";
 

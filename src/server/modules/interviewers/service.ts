@@ -2,10 +2,13 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "../../../shared/errors.js";
 import { ADMIN_MESSAGES } from "../../../shared/messages.js";
 import { type InterviewerDto, type InterviewerInput, phoneKey } from "../../../shared/schemas/interviewers.js";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../app-deps.js";
+import type { Executor } from "../../db/database.js";
 import type { InterviewersTable } from "../../db/schema.js";
+
 import { recordAudit } from "../audit/repository.js";
 import {
+  countUpcomingBookings,
   deleteInterviewer,
   findInterviewerById,
   findInterviewerByPhoneKey,
@@ -18,9 +21,14 @@ import {
 const isUniqueViolation = (err: unknown) =>
   (err as { code?: string }).code === "23505" || String((err as Error).message).includes("UNIQUE constraint failed");
 
-/** 409 naming who has the phone, so the console can ask whether to overwrite them (docs/product.md, Interviewers). */
-const duplicatePhone = (owner: InterviewersTable) =>
-  new AppError("DUPLICATE_PHONE", ADMIN_MESSAGES.duplicatePhone(owner), { details: toPhoneOwner(owner) });
+/**
+ * 409 naming who has the phone and how many upcoming bookings they have, so the console asks whether
+ * to overwrite them, or offers to edit them instead when students are booked with them (docs/product.md, Interviewers).
+ */
+const duplicatePhone = async (db: Executor, owner: InterviewersTable) =>
+  new AppError("DUPLICATE_PHONE", ADMIN_MESSAGES.duplicatePhone(owner), {
+    details: toPhoneOwner(owner, await countUpcomingBookings(db, owner.id, new Date().toISOString())),
+  });
 
 /** The form's values as stored; `active` is the form's only on add (the pill switches it later). */
 const storedValues = (input: InterviewerInput) => ({
@@ -40,7 +48,7 @@ const storedValues = (input: InterviewerInput) => ({
 async function rethrowPhoneRace(deps: AppDeps, err: unknown, key: string): Promise<never> {
   if (isUniqueViolation(err)) {
     const winner = await findInterviewerByPhoneKey(deps.db, key);
-    if (winner) throw duplicatePhone(winner);
+    if (winner) throw await duplicatePhone(deps.db, winner);
   }
   throw err;
 }
@@ -55,8 +63,11 @@ export async function addInterviewer(deps: AppDeps, actorEmail: string, input: I
   try {
     return await deps.db.transaction().execute(async (trx): Promise<InterviewerDto> => {
       const existing = await findInterviewerByPhoneKey(trx, values.phone_key);
-      if (existing && !input.overwrite) throw duplicatePhone(existing);
+      if (existing && !input.overwrite) throw await duplicatePhone(trx, existing);
       if (existing) {
+        // Students booked with them keep the name, e-mail and phone they booked: no silent overwrite.
+        const upcoming = await countUpcomingBookings(trx, existing.id, nowIso);
+        if (upcoming > 0) throw new AppError("CONFLICT", ADMIN_MESSAGES.overwriteHasBookings(existing.name, upcoming));
         const after: InterviewersTable = { ...existing, ...values, updated_at: nowIso };
         await updateInterviewer(trx, existing.id, { ...values, updated_at: nowIso });
         await recordAudit(trx, {
@@ -95,7 +106,7 @@ export async function editInterviewer(deps: AppDeps, actorEmail: string, id: str
       const before = await findInterviewerById(trx, id);
       if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.interviewerGone);
       const owner = await findInterviewerByPhoneKey(trx, values.phone_key);
-      if (owner && owner.id !== id) throw duplicatePhone(owner);
+      if (owner && owner.id !== id) throw await duplicatePhone(trx, owner);
       const after: InterviewersTable = { ...before, ...values, updated_at: nowIso };
       await updateInterviewer(trx, id, { ...values, updated_at: nowIso });
       await recordAudit(trx, { actorEmail, action: "update", entity: "interviewer", entityId: id, before, after });

@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { expect, it } from "vitest";
 import type { TaxDocumentDto } from "../../../shared/schemas/invoices.js";
 import { zonedDate } from "../../../shared/time.js";
 import { buildSlot, findUserId } from "../../test/builders.js";
+import { pdfText } from "../../test/pdf.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 
 type Checkout = { bookingId: string; paymentId: string };
@@ -16,9 +16,6 @@ const SUPPLIER = {
 let counter = 0;
 const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
 const today = () => zonedDate(new Date(), "Asia/Kolkata");
-
-/** The text of a PDF as pdftotext reads it (layout kept, so a row's label and amount share a line). */
-const pdfText = (pdf: Buffer) => execFileSync("pdftotext", ["-layout", "-", "-"], { input: pdf }).toString("utf8");
 
 async function student(t: TestApp, state: string | null, name = { first: "Aarav", last: "Sharma" }) {
   const address = email("buyer");

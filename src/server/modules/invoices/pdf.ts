@@ -1,31 +1,11 @@
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import { stateLabel } from "../../../shared/gst.js";
 import type { TaxDocumentsTable } from "../../db/schema.js";
+import { createPdf, drawRight, drawText, type TextStyle, toBuffer } from "../../infrastructure/pdf/document.js";
 
 const A4: [number, number] = [595.28, 841.89];
-const INK = rgb(0.07, 0.09, 0.15);
-const MUTED = rgb(0.35, 0.38, 0.45);
-const RULE = rgb(0.8, 0.82, 0.86);
-
-interface DocumentFonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  /** Makes text drawable in these fonts. */
-  encode(text: string): string;
-}
-
-/**
- * The fonts every invoice page uses, in one place: the PDF standard fonts (WinAnsi only, so other
- * scripts become "?"), until a shared helper with embedded Unicode fonts replaces this function.
- */
-async function documentFonts(pdf: PDFDocument): Promise<DocumentFonts> {
-  return {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    encode: (text) =>
-      text.normalize("NFC").replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d]/g, "?"),
-  };
-}
+const INK = "#121727";
+const MUTED = "#5a6173";
+const RULE = "#ccd1db";
 
 const TITLES: Record<TaxDocumentsTable["type"], string> = {
   invoice: "Tax Invoice",
@@ -42,32 +22,30 @@ export const formatInr = (paise: number) =>
 export async function renderTaxDocumentPdf(
   doc: TaxDocumentsTable,
   context: { issuedOn: string; originalNumber: string | null; originalIssuedOn: string | null },
-): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+): Promise<Buffer> {
   const title = TITLES[doc.type];
-  pdf.setTitle(`${title} ${doc.number}`);
-  pdf.setAuthor(doc.supplier_name);
-  const page = pdf.addPage(A4);
-  const fonts = await documentFonts(pdf);
-  const [width, height] = A4;
+  const pdf = createPdf(A4, { title: `${title} ${doc.number}`, author: doc.supplier_name });
   const left = 50;
-  const right = width - 50;
-  let y = height - 60;
+  const right = A4[0] - 50;
+  let y = 50;
 
-  const text = (value: string, x: number, size = 10, font = fonts.regular, color = INK) =>
-    page.drawText(fonts.encode(value), { x, y, size, font, color });
-  const textRight = (value: string, x: number, size = 10, font = fonts.regular) => {
-    const encoded = fonts.encode(value);
-    page.drawText(encoded, { x: x - font.widthOfTextAtSize(encoded, size), y, size, font, color: INK });
-  };
+  const regular = (size = 10, color = INK): TextStyle => ({ size, color });
+  const bold = (size = 10, color = INK): TextStyle => ({ size, color, weight: "bold" });
+  const text = (value: string, x: number, style = regular()) => drawText(pdf, value, x, y - style.size, style);
+  const textRight = (value: string, x: number, style = regular()) => drawRight(pdf, value, x, y - style.size, style);
   const line = (gap = 16) => {
-    y -= gap;
+    y += gap;
   };
   const rule = () =>
-    page.drawLine({ start: { x: left, y: y + 6 }, end: { x: right, y: y + 6 }, color: RULE, thickness: 0.75 });
+    pdf
+      .lineWidth(0.75)
+      .strokeColor(RULE)
+      .moveTo(left, y - 6)
+      .lineTo(right, y - 6)
+      .stroke();
 
-  text(title, left, 20, fonts.bold);
-  textRight(doc.number, right, 12, fonts.bold);
+  text(title, left, bold(20));
+  textRight(doc.number, right, bold(12));
   line(18);
   textRight(`Date: ${context.issuedOn}`, right);
   if (context.originalNumber) {
@@ -77,8 +55,8 @@ export async function renderTaxDocumentPdf(
   }
   line(28);
 
-  text("Supplier", left, 9, fonts.bold, MUTED);
-  text("Bill to", 320, 9, fonts.bold, MUTED);
+  text("Supplier", left, bold(9, MUTED));
+  text("Bill to", 320, bold(9, MUTED));
   line(14);
   const supplierLines = [doc.supplier_name, ...doc.supplier_address.split(/,\s*|\n/).filter(Boolean)];
   if (doc.supplier_gstin) supplierLines.push(`GSTIN: ${doc.supplier_gstin}`);
@@ -92,9 +70,9 @@ export async function renderTaxDocumentPdf(
   }
   line(18);
 
-  text("Description", left, 9, fonts.bold, MUTED);
-  text("SAC", 330, 9, fonts.bold, MUTED);
-  textRight("Amount", right, 9, fonts.bold);
+  text("Description", left, bold(9, MUTED));
+  text("SAC", 330, bold(9, MUTED));
+  textRight("Amount", right, bold(9));
   line(8);
   rule();
   line(10);
@@ -102,41 +80,39 @@ export async function renderTaxDocumentPdf(
   text(doc.sac, 330);
   textRight(formatInr(doc.list_price_paise), right);
   line();
-  const rows: [string, number][] = [];
-  if (doc.discount_paise > 0) rows.push(["Discount (coupon)", -doc.discount_paise]);
-  if (doc.supplier_gstin) {
-    rows.push(["Taxable value", doc.taxable_paise]);
-    if (doc.cgst_paise > 0 || doc.sgst_paise > 0) {
-      rows.push(["CGST @ 9%", doc.cgst_paise], ["SGST @ 9%", doc.sgst_paise]);
-    } else {
-      rows.push(["IGST @ 18%", doc.igst_paise]);
-    }
-  }
-  for (const [label, paise] of rows) {
+  for (const [label, paise] of amountRows(doc)) {
     text(label, 330);
     textRight(paise < 0 ? `- ${formatInr(-paise)}` : formatInr(paise), right);
     line();
   }
   rule();
   line(4);
-  text(
-    doc.type === "credit_note" || doc.type === "refund_receipt" ? "Total refunded" : "Total paid",
-    330,
-    11,
-    fonts.bold,
-  );
-  textRight(formatInr(doc.total_paise), right, 11, fonts.bold);
+  const refund = doc.type === "credit_note" || doc.type === "refund_receipt";
+  text(refund ? "Total refunded" : "Total paid", 330, bold(11));
+  textRight(formatInr(doc.total_paise), right, bold(11));
   line(30);
 
-  const notes = doc.supplier_gstin
+  for (const note of notesOf(doc)) {
+    text(note, left, regular(9, MUTED));
+    line(13);
+  }
+  return toBuffer(pdf);
+}
+
+function amountRows(doc: TaxDocumentsTable): [string, number][] {
+  const rows: [string, number][] = [];
+  if (doc.discount_paise > 0) rows.push(["Discount (coupon)", -doc.discount_paise]);
+  if (!doc.supplier_gstin) return rows;
+  rows.push(["Taxable value", doc.taxable_paise]);
+  if (doc.cgst_paise > 0 || doc.sgst_paise > 0) rows.push(["CGST @ 9%", doc.cgst_paise], ["SGST @ 9%", doc.sgst_paise]);
+  else rows.push(["IGST @ 18%", doc.igst_paise]);
+  return rows;
+}
+
+const notesOf = (doc: TaxDocumentsTable) =>
+  doc.supplier_gstin
     ? [
         "Prices include GST. Tax is not payable on reverse charge.",
         "This is a computer-generated invoice and needs no signature.",
       ]
     : ["This is a payment receipt, not a tax invoice: the supplier is not registered for GST."];
-  for (const note of notes) {
-    text(note, left, 9, fonts.regular, MUTED);
-    line(13);
-  }
-  return pdf.save();
-}

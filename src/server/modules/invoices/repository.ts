@@ -1,8 +1,6 @@
 import type { Transaction } from "kysely";
-import type { Db } from "../../db/database.js";
+import type { Executor } from "../../db/database.js";
 import type { Database, TaxDocumentsTable, TaxDocumentType } from "../../db/schema.js";
-
-type Executor = Db | Transaction<Database>;
 
 /**
  * Takes the next number of a series for a financial year. The counter row is created at 0 the first

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { periodQuerySchema, taxDocumentSchema } from "../../../shared/schemas/invoices.js";
-import { requireAdmin, requireUser } from "../../plugins/auth.js";
+import { requireUser } from "../../plugins/auth.js";
+import { requireAdmin } from "../admins/guard.js";
 import {
   documentFileName,
   exportDocumentsCsv,

@@ -4,9 +4,10 @@ import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
 import { financialYear, SERVICE_SAC, splitInclusiveGst } from "../../../shared/gst.js";
 import { INVOICE_MESSAGES } from "../../../shared/messages.js";
+import { personName } from "../../../shared/person-name.js";
 import type { TaxDocumentDto } from "../../../shared/schemas/invoices.js";
 import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../app-deps.js";
 import type { BookingKind, Database, TaxDocumentsTable, TaxDocumentType } from "../../db/schema.js";
 import { renderTaxDocumentPdf } from "./pdf.js";
 import {
@@ -82,7 +83,7 @@ export async function issueInvoice(
     original_id: null,
     issued_at: input.now.toISOString(),
     buyer_user_id: facts.userId,
-    buyer_name: profileName || facts.userName.trim() || facts.email,
+    buyer_name: profileName || personName({ accountName: facts.userName, email: facts.email }) || facts.email,
     buyer_email: facts.email,
     buyer_state: facts.state,
     place_of_supply: placeOfSupply,

@@ -1,4 +1,4 @@
-import type { EventBus, LiveEvent } from "../events/bus.js";
+import type { EventBus, LiveEvent } from "../../infrastructure/events/bus.js";
 
 interface Entry {
   body: Buffer;

@@ -1,29 +1,43 @@
 import type { Db } from "../../db/database.js";
 
-/** The next 200 slots: two to three weeks of a busy calendar, all a student chooses from at once. */
-export function findPublishedUpcomingSlots(db: Db, packageKey: string, nowIso: string, limit = 200) {
+/**
+ * The next 200 bookable slots (starting after the booking cut-off): two to three weeks of a busy
+ * calendar, all a student chooses from at once, with the interviewer's recorded qualification.
+ */
+export function findPublishedUpcomingSlots(db: Db, packageKey: string, cutoffIso: string, limit = 200) {
   return (
     db
       .selectFrom("slots")
-      .select(["id", "start_at", "end_at", "interviewer_name", "details", "package_types", "capacity"])
-      .where("status", "=", "published")
-      .where("cancelled_at", "is", null)
-      .where("start_at", ">=", nowIso)
+      .leftJoin("interviewers", "interviewers.id", "slots.interviewer_id")
+      .select([
+        "slots.id",
+        "slots.start_at",
+        "slots.end_at",
+        "slots.interviewer_name",
+        "slots.details",
+        "slots.package_types",
+        "slots.capacity",
+        "interviewers.qualification as interviewer_qualification",
+      ])
+      .where("slots.status", "=", "published")
+      .where("slots.cancelled_at", "is", null)
+      .where("slots.start_at", ">", cutoffIso)
       // package_types is a JSON array of fixed keys, so the quoted key is an exact token.
-      .where("package_types", "like", `%"${packageKey}"%`)
-      .orderBy("start_at")
+      .where("slots.package_types", "like", `%"${packageKey}"%`)
+      .orderBy("slots.start_at")
       .limit(limit)
       .execute()
   );
 }
 
-export function findPublishedUpcomingWorkshops(db: Db, nowIso: string) {
+/** Workshop sessions starting after the booking cut-off. */
+export function findPublishedUpcomingWorkshops(db: Db, cutoffIso: string) {
   return db
     .selectFrom("workshops")
     .selectAll()
     .where("status", "=", "published")
     .where("cancelled_at", "is", null)
-    .where("start_at", ">", nowIso)
+    .where("start_at", ">", cutoffIso)
     .orderBy("start_at")
     .limit(200)
     .execute();
@@ -35,8 +49,22 @@ export function findEarliestUpcomingInternship(db: Db, today: string) {
     .selectFrom("internships")
     .selectAll()
     .where("start_date", ">", today)
+    .where("cancelled_at", "is", null)
     .orderBy("start_date")
     .orderBy("created_at")
     .limit(1)
     .executeTakeFirst();
+}
+
+/** Every internship that has not started, of every track, earliest first (at most 200). */
+export function findUpcomingInternships(db: Db, today: string) {
+  return db
+    .selectFrom("internships")
+    .selectAll()
+    .where("start_date", ">", today)
+    .where("cancelled_at", "is", null)
+    .orderBy("start_date")
+    .orderBy("created_at")
+    .limit(200)
+    .execute();
 }

@@ -1,18 +1,11 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type CatalogKey, COMPANY_TYPES, type CompanyType } from "../../../shared/constants.js";
+import { COMPANY_TYPES } from "../../../shared/constants.js";
 import { internshipListingSchema, slotListingSchema, workshopListingSchema } from "../../../shared/schemas/booking.js";
-import { zonedDate } from "../../../shared/time.js";
 import { streamLiveEvents } from "../../plugins/sse.js";
-import { findCatalog } from "../catalog/repository.js";
-import { countSeatsTaken } from "../seats/repository.js";
 import { createListingCache } from "./cache.js";
-import {
-  findEarliestUpcomingInternship,
-  findPublishedUpcomingSlots,
-  findPublishedUpcomingWorkshops,
-} from "./repository.js";
+import { findUpcomingInternship, listSlotsJson, listUpcomingInternships, listWorkshops } from "./service.js";
 
 /** The only events anyone may stream without signing in. */
 const PUBLIC_TOPICS = new Set(["slots", "workshops", "internships"]);
@@ -34,27 +27,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = await cache.get(`slots:${request.query.package}`, async () => {
-        const nowIso = new Date().toISOString();
-        const rows = await findPublishedUpcomingSlots(db, request.query.package, nowIso);
-        const taken = await countSeatsTaken(
-          db,
-          rows.map((r) => r.id),
-          nowIso,
-        );
-        return JSON.stringify({
-          slots: rows.map((r) => ({
-            id: r.id,
-            startAt: r.start_at,
-            endAt: r.end_at,
-            interviewerName: r.interviewer_name,
-            details: r.details,
-            packageTypes: JSON.parse(r.package_types) as CompanyType[],
-            capacity: r.capacity,
-            seatsLeft: Math.max(0, r.capacity - (taken.get(r.id) ?? 0)),
-          })),
-        });
-      });
+      const body = await cache.get(`slots:${request.query.package}`, () => listSlotsJson(db, request.query.package));
       // Already JSON in the documented shape: sent as text, not serialized again.
       return (reply as FastifyReply)
         .header("cache-control", "no-store")
@@ -73,29 +46,23 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const nowIso = new Date().toISOString();
-      const [rows, catalog] = await Promise.all([findPublishedUpcomingWorkshops(db, nowIso), findCatalog(db)]);
-      const taken = await countSeatsTaken(
-        db,
-        rows.map((r) => r.id),
-        nowIso,
-      );
-      const prices = new Map(catalog.map((c) => [c.key as string, c]));
       reply.header("cache-control", "no-store");
-      return {
-        workshops: rows.map((r) => ({
-          id: r.id,
-          topicKey: r.topic_key,
-          title: r.title,
-          level: r.level,
-          startAt: r.start_at,
-          endAt: r.end_at,
-          capacity: r.capacity,
-          seatsLeft: Math.max(0, r.capacity - (taken.get(r.id) ?? 0)),
-          pricePaise: prices.get(r.topic_key)?.pricePaise ?? 0,
-          available: prices.get(r.topic_key)?.available ?? false,
-        })),
-      };
+      return { workshops: await listWorkshops(db) };
+    },
+  );
+
+  app.get(
+    "/api/internships",
+    {
+      schema: {
+        tags: ["booking"],
+        summary: "Every internship batch that has not started, of every track, earliest first, with seats left",
+        response: { 200: z.object({ internships: z.array(internshipListingSchema) }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { internships: await listUpcomingInternships(db, config.timeZone) };
     },
   );
 
@@ -109,27 +76,8 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const now = new Date();
-      const row = await findEarliestUpcomingInternship(db, zonedDate(now, config.timeZone));
       reply.header("cache-control", "no-store");
-      if (!row) return { internship: null };
-      const [catalog, taken] = await Promise.all([findCatalog(db), countSeatsTaken(db, [row.id], now.toISOString())]);
-      const price = catalog.find((c) => c.key === (row.track_key as CatalogKey));
-      return {
-        internship: {
-          id: row.id,
-          title: row.title,
-          mentor: row.mentor,
-          startDate: row.start_date,
-          weeks: row.weeks,
-          weekPlans: JSON.parse(row.week_plans) as { title: string; deliverables: string }[],
-          trackKey: row.track_key,
-          capacity: row.capacity,
-          seatsLeft: Math.max(0, row.capacity - (taken.get(row.id) ?? 0)),
-          pricePaise: price?.pricePaise ?? 0,
-          available: price?.available ?? false,
-        },
-      };
+      return { internship: await findUpcomingInternship(db, config.timeZone) };
     },
   );
 

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { meResponseSchema } from "../../../shared/schemas/session.js";
-import { findSessionUser } from "../../plugins/auth.js";
+import { findSessionUser, requireUser } from "../../plugins/auth.js";
 import { isAdminEmail } from "../admins/repository.js";
+import { isInterviewer } from "../interviewer-workspace/service.js";
+import { erasePersonalDataOf, exportPersonalData } from "./data-rights-service.js";
 import { hasPaidBooking } from "./repository.js";
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,19 +13,66 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["session"],
-        summary: "The signed-in user (or null), admin status and whether a booking is done",
+        summary: "The signed-in user (or null), admin and interviewer status and whether a booking is done",
         response: { 200: meResponseSchema },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const user = await findSessionUser(request);
-      if (!user) return { user: null, isAdmin: false, bookingDone: false };
-      const [isAdmin, bookingDone] = await Promise.all([
+      if (!user) return { user: null, isAdmin: false, isInterviewer: false, bookingDone: false };
+      const [isAdmin, interviewer, bookingDone] = await Promise.all([
         isAdminEmail(app.deps.db, user.email),
+        isInterviewer(app.deps, user.email),
         hasPaidBooking(app.deps.db, user.id),
       ]);
-      return { user, isAdmin, bookingDone };
+      return { user, isAdmin, isInterviewer: interviewer, bookingDone };
+    },
+  );
+
+  app.get(
+    "/api/me/export",
+    {
+      schema: {
+        tags: ["session"],
+        summary: "Everything CareerPrep holds about the signed-in student, as a JSON download",
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const data = await exportPersonalData(app.deps, user);
+      return reply
+        .header("cache-control", "no-store")
+        .header("content-disposition", `attachment; filename="careerprep-data-${data.exportedAt.slice(0, 10)}.json"`)
+        .type("application/json; charset=utf-8")
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.delete(
+    "/api/me",
+    {
+      schema: {
+        tags: ["session"],
+        summary: "Deletes the signed-in student's account and personal data; `confirm` is their e-mail address",
+        body: z.object({ confirm: z.string().max(320) }),
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await erasePersonalDataOf(app.deps, user, request.body.confirm);
+      for (const name of [
+        "better-auth.session_token",
+        "__Secure-better-auth.session_token",
+        "better-auth.session_data",
+      ]) {
+        reply.header(
+          "set-cookie",
+          `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith("__Secure-") ? "; Secure" : ""}`,
+        );
+      }
+      return { deleted: true as const };
     },
   );
 };

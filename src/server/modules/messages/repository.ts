@@ -1,8 +1,4 @@
-import type { Transaction } from "kysely";
-import type { Db } from "../../db/database.js";
-import type { Database } from "../../db/schema.js";
-
-type Executor = Db | Transaction<Database>;
+import type { Executor } from "../../db/database.js";
 
 export function findRecentContactMessages(db: Executor, limit: number) {
   return db

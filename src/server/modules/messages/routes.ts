@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { inboxSchema, markHandledInputSchema } from "../../../shared/schemas/inbox.js";
-import { requireAdmin } from "../../plugins/auth.js";
+import { requireAdmin } from "../admins/guard.js";
 import { markHandled, readInbox } from "./service.js";
 
 /** The contact-form inbox; messages arrive through POST /api/contact (modules/contact). */

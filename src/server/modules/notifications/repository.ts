@@ -1,8 +1,5 @@
-import type { Transaction } from "kysely";
-import type { Db } from "../../db/database.js";
-import type { Database, NotificationsTable } from "../../db/schema.js";
-
-type Executor = Db | Transaction<Database>;
+import type { Db, Executor } from "../../db/database.js";
+import type { NotificationsTable } from "../../db/schema.js";
 
 export async function insertNotification(db: Executor, row: NotificationsTable): Promise<void> {
   await db.insertInto("notifications").values(row).execute();

@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import type { NotificationType } from "../../../shared/schemas/notifications.js";
 import type { Db } from "../../db/database.js";
 import type { Database } from "../../db/schema.js";
-import type { EventBus } from "../events/bus.js";
+import type { EventBus } from "../../infrastructure/events/bus.js";
 import { insertNotification } from "./repository.js";
 
 export interface NewNotification {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogItemSchema } from "../../../shared/schemas/catalog.js";
 import { catalogKeyParamsSchema, pricingInputSchema } from "../../../shared/schemas/pricing.js";
-import { requireAdmin } from "../../plugins/auth.js";
+import { requireAdmin } from "../admins/guard.js";
 import { setPrice } from "./service.js";
 
 /** Availability and price of the nine packages; the console reads them from GET /api/catalog. */

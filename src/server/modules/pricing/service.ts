@@ -1,8 +1,9 @@
 import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
 import { rupeesToPaise } from "../../../shared/money.js";
 import type { PricingInput } from "../../../shared/schemas/pricing.js";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../app-deps.js";
 import { recordAudit } from "../audit/repository.js";
+import { queueOpeningAlerts } from "../availability-alerts/service.js";
 import { findCatalogItem, updateCatalogItem } from "../catalog/repository.js";
 
 /** Sets a package's availability and price. Holds and checkouts read the catalog, so the next one uses it. */
@@ -11,6 +12,7 @@ export async function setPrice(deps: AppDeps, actorEmail: string, key: CatalogKe
   await deps.db.transaction().execute(async (trx) => {
     const before = await findCatalogItem(trx, key);
     await updateCatalogItem(trx, key, change);
+    if (!before.available && change.available) await queueOpeningAlerts(trx, key, new Date());
     await recordAudit(trx, {
       actorEmail,
       action: "pricing",

@@ -73,6 +73,92 @@ describeEachDialect("profile and phone verification", (t) => {
     expect(json<ApiError>(right).error.message).toBe("Too many wrong codes. Send a new one.");
   });
 
+  it("compares at most five of twenty wrong codes sent at once, then refuses the right one", async () => {
+    const cookie = await student(t(), false);
+    const phone = "+919845066666";
+    await t().request({ method: "POST", url: "/api/otp/send", cookie, payload: { phone } });
+    const code = await latestSmsCode(t(), phone);
+    const wrongCode = code === "123456" ? "654321" : "123456";
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t().request({ method: "POST", url: "/api/otp/verify", cookie, payload: { phone, code: wrongCode } }),
+      ),
+    );
+    const messages = answers.map((a) => json<ApiError>(a).error.message);
+    // Tries one to four say "not right"; the fifth and every guess past it say the code is used up.
+    expect(messages.filter((m) => m === "That code is not right. Check the SMS and try again.")).toHaveLength(4);
+    expect(messages.filter((m) => m === "Too many wrong codes. Send a new one.")).toHaveLength(16);
+    const row = await t()
+      .app.deps.db.selectFrom("otp_codes")
+      .select("attempts")
+      .where("phone", "=", phone)
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    const right = await t().request({ method: "POST", url: "/api/otp/verify", cookie, payload: { phone, code } });
+    expect(json<ApiError>(right).error.message).toBe("Too many wrong codes. Send a new one.");
+  });
+
+  it("among twenty codes sent at once, the right one counts only if it is one of the five compared", async () => {
+    const cookie = await student(t(), false);
+    const phone = "+919845055555";
+    await t().request({ method: "POST", url: "/api/otp/send", cookie, payload: { phone } });
+    const code = await latestSmsCode(t(), phone);
+    const wrongCode = code === "123456" ? "654321" : "123456";
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t().request({
+          method: "POST",
+          url: "/api/otp/verify",
+          cookie,
+          payload: { phone, code: i === 19 ? code : wrongCode },
+        }),
+      ),
+    );
+    const verified = answers.filter((a) => a.statusCode === 200).length;
+    const notRight = answers.filter(
+      (a) => json<ApiError>(a).error?.message === "That code is not right. Check the SMS and try again.",
+    ).length;
+    expect(verified + notRight).toBeLessThanOrEqual(5);
+    const phones = json<{ verifiedPhones: string[] }>(
+      await t().request({ url: "/api/profile", cookie }),
+    ).verifiedPhones;
+    expect(phones.includes(phone)).toBe(verified === 1);
+  });
+
+  it("ten requests for a code sent at once send one SMS", async () => {
+    const cookie = await student(t(), false);
+    const phone = "+919845044444";
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t().request({ method: "POST", url: "/api/otp/send", cookie, payload: { phone } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(429)]);
+    const sent = await t()
+      .app.deps.db.selectFrom("outbox_messages")
+      .select("id")
+      .where("channel", "=", "sms")
+      .where("to_address", "=", phone)
+      .execute();
+    expect(sent).toHaveLength(1);
+  });
+
+  it("eight accounts asking for codes to one phone at once send at most five", async () => {
+    const phone = "+919845033333";
+    const cookies = await Promise.all(Array.from({ length: 8 }, () => student(t(), false)));
+    const answers = await Promise.all(
+      cookies.map((cookie) => t().request({ method: "POST", url: "/api/otp/send", cookie, payload: { phone } })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200).length).toBeLessThanOrEqual(5);
+    const sent = await t()
+      .app.deps.db.selectFrom("outbox_messages")
+      .select("id")
+      .where("channel", "=", "sms")
+      .where("to_address", "=", phone)
+      .execute();
+    expect(sent.length).toBe(answers.filter((a) => a.statusCode === 200).length);
+  });
+
   it("refuses an expired code and a second code within 30 seconds", async () => {
     const cookie = await student(t(), false);
     const phone = "+919845088888";

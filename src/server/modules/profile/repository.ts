@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import type { Db } from "../../db/database.js";
+import type { Db, Executor } from "../../db/database.js";
 import type { OtpCodesTable, ProfilesTable } from "../../db/schema.js";
 
 export function findProfile(db: Db, userId: string) {
@@ -23,25 +23,6 @@ export async function deleteOtp(db: Db, id: string): Promise<void> {
   await db.deleteFrom("otp_codes").where("id", "=", id).execute();
 }
 
-export function countOtpsSince(db: Db, userId: string, sinceIso: string) {
-  return db
-    .selectFrom("otp_codes")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", userId)
-    .where("created_at", ">", sinceIso)
-    .executeTakeFirstOrThrow();
-}
-
-/** Codes sent to this phone by anyone: one number cannot be flooded from many accounts. */
-export function countOtpsToPhoneSince(db: Db, phone: string, sinceIso: string) {
-  return db
-    .selectFrom("otp_codes")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("phone", "=", phone)
-    .where("created_at", ">", sinceIso)
-    .executeTakeFirstOrThrow();
-}
-
 export function findLatestOtp(db: Db, userId: string, phone: string) {
   return db
     .selectFrom("otp_codes")
@@ -53,16 +34,39 @@ export function findLatestOtp(db: Db, userId: string, phone: string) {
     .executeTakeFirst();
 }
 
-/** Counts a wrong try; only while the code is still open, so parallel guesses cannot exceed the cap. */
-export async function recordOtpAttempt(db: Db, id: string, maxAttempts: number): Promise<boolean> {
-  const result = await db
+/**
+ * Claims one try at an open code before the code is compared, in one statement: of any number of
+ * guesses sent at once, at most `maxAttempts` are ever compared. Returns the tries used, counting
+ * this one, or undefined when the code is used up, expired or out of tries.
+ */
+export async function claimOtpAttempt(
+  db: Db,
+  id: string,
+  maxAttempts: number,
+  nowIso: string,
+): Promise<number | undefined> {
+  const row = await db
     .updateTable("otp_codes")
     .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
     .where("id", "=", id)
     .where("consumed_at", "is", null)
+    .where("expires_at", ">", nowIso)
     .where("attempts", "<", maxAttempts)
+    .returning("attempts")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row ? Number(row.attempts) : undefined;
+}
+
+/** "open" while a code can still be tried, "closed" once used or expired. */
+export async function findOtpState(db: Db, id: string, nowIso: string): Promise<"open" | "closed"> {
+  const row = await db
+    .selectFrom("otp_codes")
+    .select("id")
+    .where("id", "=", id)
+    .where("consumed_at", "is", null)
+    .where("expires_at", ">", nowIso)
+    .executeTakeFirst();
+  return row ? "open" : "closed";
 }
 
 export async function consumeOtp(db: Db, id: string, nowIso: string): Promise<boolean> {
@@ -85,4 +89,14 @@ export async function findVerifiedPhones(db: Db, userId: string): Promise<string
     .where("consumed_at", "is not", null)
     .execute();
   return rows.map((r) => r.phone);
+}
+
+/** The account's display name follows the profile's first and last name. */
+export async function updateUserName(db: Db, userId: string, name: string): Promise<void> {
+  await db.updateTable("user").set({ name }).where("id", "=", userId).execute();
+}
+
+/** The account's e-mail and name, for a message to the student. */
+export function findUserContact(db: Executor, userId: string) {
+  return db.selectFrom("user").select(["email", "name"]).where("id", "=", userId).executeTakeFirst();
 }

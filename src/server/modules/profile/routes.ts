@@ -7,7 +7,8 @@ import {
   sendOtpSchema,
   verifyOtpSchema,
 } from "../../../shared/schemas/booking.js";
-import { requireUser, sessionOrIpKey } from "../../plugins/auth.js";
+import { requireUser } from "../../plugins/auth.js";
+import { userOrClientKey } from "../../plugins/rate-limit.js";
 import { readProfile, saveProfile, sendOtp, verifyOtp } from "./service.js";
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,7 +55,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: sendOtpSchema,
         response: { 200: z.object({ expiresAt: z.string() }) },
       },
-      config: { rateLimit: { max: 10, timeWindow: "1 hour", keyGenerator: sessionOrIpKey } },
+      config: {
+        rateLimit: { max: deps.config.otpSendRateLimitPerHour, timeWindow: "1 hour", keyGenerator: userOrClientKey },
+      },
     },
     async (request) => {
       const user = await requireUser(request, MESSAGES.userNotAuthenticated);
@@ -71,7 +74,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: verifyOtpSchema,
         response: { 200: z.object({ verified: z.literal(true) }) },
       },
-      config: { rateLimit: { max: 30, timeWindow: "1 hour", keyGenerator: sessionOrIpKey } },
+      config: {
+        rateLimit: { max: deps.config.otpVerifyRateLimitPerHour, timeWindow: "1 hour", keyGenerator: userOrClientKey },
+      },
     },
     async (request) => {
       const user = await requireUser(request, MESSAGES.userNotAuthenticated);

@@ -1,26 +1,27 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from "../../../shared/constants.js";
+import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
 import { MESSAGES } from "../../../shared/messages.js";
 import { normalizePhone, type ProfileInput, type ProfileResponse } from "../../../shared/schemas/booking.js";
-import type { AppDeps } from "../../app.js";
-import { forgetCachedSessionsOf } from "../../plugins/auth.js";
+import type { AppDeps } from "../../app-deps.js";
+import { countHit, uncountHit } from "../../infrastructure/rate-limit/repository.js";
+import { limitKey } from "../../infrastructure/rate-limit/store.js";
+import { smsSender } from "../../infrastructure/sms/sender.js";
 import { hasPaidBooking } from "../me/repository.js";
-import { smsSender } from "../sms/sender.js";
 import {
+  claimOtpAttempt,
   consumeOtp,
-  countOtpsSince,
-  countOtpsToPhoneSince,
   deleteOtp,
   findLatestOtp,
+  findOtpState,
   findProfile,
   findVerifiedPhones,
   insertOtp,
-  recordOtpAttempt,
+  updateUserName,
   upsertProfile,
 } from "./repository.js";
 
-const RESEND_AFTER_MS = 30_000;
+const RESEND_AFTER_MS = OTP_RESEND_SECONDS * 1000;
 const MAX_CODES_PER_HOUR = 5;
 const MAX_CODES_PER_PHONE_PER_HOUR = 5;
 
@@ -35,19 +36,8 @@ export async function sendOtp(
   now = new Date(),
 ): Promise<{ expiresAt: string }> {
   const phone = normalizePhone(rawPhone);
-  const latest = await findLatestOtp(deps.db, userId, phone);
-  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
-  const [byUser, byPhone] = await Promise.all([
-    countOtpsSince(deps.db, userId, hourAgo),
-    countOtpsToPhoneSince(deps.db, phone, hourAgo),
-  ]);
-  if (
-    (latest && now.getTime() - Date.parse(latest.created_at) < RESEND_AFTER_MS) ||
-    Number(byUser.n) >= MAX_CODES_PER_HOUR ||
-    Number(byPhone.n) >= MAX_CODES_PER_PHONE_PER_HOUR
-  ) {
-    throw new AppError("RATE_LIMITED", MESSAGES.otpRateLimited, { details: 30 });
-  }
+  const spent = await spendSendBudgets(deps, userId, phone, now);
+  if (!spent) throw new AppError("RATE_LIMITED", MESSAGES.otpRateLimited, { details: 30 });
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
   const expiresAt = new Date(now.getTime() + OTP_TTL_MINUTES * 60_000).toISOString();
   const id = randomUUID();
@@ -70,13 +60,37 @@ export async function sendOtp(
   } catch (err) {
     // A code that never arrived must not count against the limits, nor be guessable.
     await deleteOtp(deps.db, id);
+    for (const key of spent) await uncountHit(deps.db, key);
     deps.log.error({ err }, "verification SMS could not be sent");
     throw new AppError("UNAVAILABLE", MESSAGES.otpSendFailed);
   }
   return { expiresAt };
 }
 
-/** Checks the latest code for this phone: single use, 10 minutes, five tries. */
+/**
+ * Counts this send against each budget with one atomic statement apiece (shared by every
+ * instance), so of requests sent at once no more than the limits pass; a refused send gives its
+ * counts back. Returns the budgets spent, or undefined when one is used up.
+ */
+async function spendSendBudgets(deps: AppDeps, userId: string, phone: string, now: Date) {
+  const budgets = [
+    { key: limitKey("otp-resend", `${userId}|${phone}`), max: 1, windowMs: RESEND_AFTER_MS },
+    { key: limitKey("otp-per-student", userId), max: MAX_CODES_PER_HOUR, windowMs: 3_600_000 },
+    { key: limitKey("otp-per-phone", phone), max: MAX_CODES_PER_PHONE_PER_HOUR, windowMs: 3_600_000 },
+  ];
+  const spent: string[] = [];
+  for (const budget of budgets) {
+    const { hits } = await countHit(deps.db, budget.key, budget.windowMs, now.getTime());
+    spent.push(budget.key);
+    if (hits > budget.max) {
+      for (const key of spent) await uncountHit(deps.db, key);
+      return undefined;
+    }
+  }
+  return spent;
+}
+
+/** Checks the latest code for this phone: single use, 10 minutes, five tries counted before comparing. */
 export async function verifyOtp(
   deps: AppDeps,
   userId: string,
@@ -86,23 +100,21 @@ export async function verifyOtp(
 ): Promise<void> {
   const phone = normalizePhone(rawPhone);
   const otp = await findLatestOtp(deps.db, userId, phone);
-  if (!otp || otp.consumed_at || otp.expires_at <= now.toISOString())
+  const nowIso = now.toISOString();
+  if (!otp || otp.consumed_at || otp.expires_at <= nowIso)
     throw new AppError("VALIDATION", MESSAGES.otpExpired, { field: "code" });
-  if (otp.attempts >= OTP_MAX_ATTEMPTS)
-    throw new AppError("VALIDATION", MESSAGES.otpTooManyAttempts, { field: "code" });
+  const tries = await claimOtpAttempt(deps.db, otp.id, OTP_MAX_ATTEMPTS, nowIso);
+  if (tries === undefined) {
+    const usedUp = otp.attempts >= OTP_MAX_ATTEMPTS || (await findOtpState(deps.db, otp.id, nowIso)) === "open";
+    throw new AppError("VALIDATION", usedUp ? MESSAGES.otpTooManyAttempts : MESSAGES.otpExpired, { field: "code" });
+  }
   const expected = Buffer.from(otp.code_hash);
   const given = Buffer.from(hashCode(deps.config.authSecret, userId, phone, code));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    const counted = await recordOtpAttempt(deps.db, otp.id, OTP_MAX_ATTEMPTS);
-    throw new AppError(
-      "VALIDATION",
-      counted && otp.attempts + 1 < OTP_MAX_ATTEMPTS ? MESSAGES.otpInvalid : MESSAGES.otpTooManyAttempts,
-      {
-        field: "code",
-      },
-    );
+    const message = tries < OTP_MAX_ATTEMPTS ? MESSAGES.otpInvalid : MESSAGES.otpTooManyAttempts;
+    throw new AppError("VALIDATION", message, { field: "code" });
   }
-  if (!(await consumeOtp(deps.db, otp.id, now.toISOString())))
+  if (!(await consumeOtp(deps.db, otp.id, nowIso)))
     throw new AppError("VALIDATION", MESSAGES.otpExpired, { field: "code" });
 }
 
@@ -152,12 +164,8 @@ export async function saveProfile(deps: AppDeps, userId: string, input: ProfileI
       completed_at: existing?.completed_at ?? nowIso,
       updated_at: nowIso,
     });
-    await deps.db
-      .updateTable("user")
-      .set({ name: `${input.firstName} ${input.lastName}` })
-      .where("id", "=", userId)
-      .execute();
-    forgetCachedSessionsOf(userId);
+    await updateUserName(deps.db, userId, `${input.firstName} ${input.lastName}`);
+    deps.sessions.forgetUser(userId);
   } catch (err) {
     deps.log.error({ err, userId }, "profile save failed");
     throw new AppError("INTERNAL", MESSAGES.profileSaveFailed);

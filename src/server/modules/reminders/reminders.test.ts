@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../app-deps.js";
 import { type DatabaseHandle, openDatabase } from "../../db/database.js";
+import { createJobRunner } from "../../infrastructure/jobs/queue.js";
+import { findJobsByType } from "../../infrastructure/jobs/repository.js";
+import { findRecentOutboxMessages } from "../../infrastructure/outbox/repository.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
-import { createJobRunner } from "../jobs/queue.js";
-import { findJobsByType } from "../jobs/repository.js";
-import { jobHandlers } from "../jobs/worker.js";
-import { findRecentOutboxMessages } from "../outbox/repository.js";
+import { jobHandlers } from "../index.js";
 import { REMINDER_JOB, scheduleReminders } from "./service.js";
 
 const HOUR = 3_600_000;

@@ -1,13 +1,13 @@
 import type { Transaction } from "kysely";
 import { z } from "zod";
 import { formatInstant } from "../../../shared/time.js";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
 import type { BookingKind, Database } from "../../db/schema.js";
-import { type BookingSession, findBookingSession } from "../dashboard/sessions-repository.js";
-import { enqueueJob, type JobOutcome } from "../jobs/queue.js";
-import { escapeHtml, layoutEmail } from "../mail/layout.js";
+import { enqueueJob, type JobOutcome } from "../../infrastructure/jobs/queue.js";
+import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
 import { notifyUser } from "../notifications/service.js";
+import { type BookingSession, findBookingSession } from "../sessions/repository.js";
 
 export const REMINDER_JOB = "reminder";
 

@@ -1,9 +1,7 @@
 import type { Transaction } from "kysely";
-import type { Db, Dialect } from "../../db/database.js";
+import type { Dialect, Executor } from "../../db/database.js";
 import { forUpdate } from "../../db/database.js";
 import type { Database, SlotsTable } from "../../db/schema.js";
-
-type Executor = Db | Transaction<Database>;
 
 /** Published, not cancelled slots of a package that start after `fromIso`, soonest first. */
 export async function findOpenSlotsForPackage(

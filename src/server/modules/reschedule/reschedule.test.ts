@@ -3,13 +3,13 @@ import { expect, it } from "vitest";
 import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
 import type { DashboardSession, RescheduleOption } from "../../../shared/schemas/dashboard.js";
 import type { SlotsTable } from "../../db/schema.js";
+import { findJobsByType } from "../../infrastructure/jobs/repository.js";
+import { findRecentOutboxMessages } from "../../infrastructure/outbox/repository.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
-import { inviteUid } from "../dashboard/session-invite.js";
-import { findJobsByType } from "../jobs/repository.js";
-import { findRecentOutboxMessages } from "../outbox/repository.js";
 import { REMINDER_JOB } from "../reminders/service.js";
 import { countSeatsTaken } from "../seats/repository.js";
+import { inviteUid } from "../sessions/invite.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -6,7 +6,7 @@ import {
   rescheduleOptionsSchema,
 } from "../../../shared/schemas/dashboard.js";
 import { requireUser } from "../../plugins/auth.js";
-import { getDashboardSession } from "../dashboard/service.js";
+import { getDashboardSession } from "../sessions/service.js";
 import { listRescheduleOptions, rescheduleBooking } from "./service.js";
 
 const bookingParams = z.object({ id: z.string() });

@@ -2,14 +2,16 @@ import { AppError } from "../../../shared/errors.js";
 import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
 import type { RescheduleOption } from "../../../shared/schemas/dashboard.js";
 import { formatInstant } from "../../../shared/time.js";
-import type { AppDeps } from "../../app.js";
-import { forUpdate } from "../../db/database.js";
+import type { AppDeps } from "../../app-deps.js";
+import { decodeSlotPackageTypes } from "../../db/json-columns.js";
 import type { SessionUser } from "../../plugins/auth.js";
-import { changeDeadline } from "../dashboard/service.js";
-import { type BookingSession, findBookingSession } from "../dashboard/sessions-repository.js";
+import { lockBookingById } from "../bookings/repository.js";
 import { addNotification, announceNotification } from "../notifications/service.js";
 import { scheduleReminders } from "../reminders/service.js";
 import { countSeatsTaken } from "../seats/repository.js";
+import { type BookingSession, findBookingSession } from "../sessions/repository.js";
+import { changeDeadline } from "../sessions/service.js";
+import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
 import { sendRescheduledEmail } from "./emails.js";
 import { findOpenSlotsForPackage, lockSlots, moveBookingToSlot } from "./repository.js";
 
@@ -81,11 +83,8 @@ export async function rescheduleBooking(
   const moved = await deps.db.transaction().execute(async (trx) => {
     // Slots first (in id order), then the booking: the same order as every other seat change.
     const slots = await lockSlots(trx, deps.dialect, [before.targetId, slotId]);
-    const booking = await forUpdate(
-      deps.dialect,
-      trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).where("user_id", "=", user.id),
-    ).executeTakeFirst();
-    if (booking?.status !== "confirmed" || booking.target_id !== before.targetId) {
+    const booking = await lockBookingById(trx, deps.dialect, bookingId);
+    if (booking?.user_id !== user.id || booking.status !== "confirmed" || booking.target_id !== before.targetId) {
       throw new AppError("CONFLICT", DASHBOARD_MESSAGES.rescheduleNotAllowed);
     }
     const target = slots.find((s) => s.id === slotId);
@@ -94,7 +93,7 @@ export async function rescheduleBooking(
       target.status === "published" &&
       target.cancelled_at === null &&
       Date.parse(target.start_at) > now.getTime() &&
-      (JSON.parse(target.package_types) as string[]).includes(booking.package_key);
+      (decodeSlotPackageTypes(target.package_types) as string[]).includes(booking.package_key);
     if (!target || !open) throw new AppError("CONFLICT", DASHBOARD_MESSAGES.rescheduleSlotGone);
     const taken = (await countSeatsTaken(trx, [slotId], now.toISOString())).get(slotId) ?? 0;
     if (taken >= target.capacity) throw new AppError("CONFLICT", DASHBOARD_MESSAGES.rescheduleSlotGone);
@@ -111,14 +110,16 @@ export async function rescheduleBooking(
     });
     const after = await findBookingSession(trx, deps.config.timeZone, bookingId);
     if (!after) throw new Error("rescheduled booking vanished inside its own transaction");
-    return after;
+    // The old seat is free: the first in its line gets it (docs/product.md, Waitlist).
+    return { after, line: await offerFreedSeats(deps, trx, "mock", before.targetId, now) };
   });
+  await announceLineChanges(deps, [moved.line]);
 
   await Promise.all([
     announceNotification(deps.bus, user.id),
     deps.bus.publish({ topic: "slots", slotId: before.targetId }),
     deps.bus.publish({ topic: "slots", slotId }),
   ]);
-  await sendRescheduledEmail(deps, moved, before);
-  return moved;
+  await sendRescheduledEmail(deps, moved.after, before);
+  return moved.after;
 }

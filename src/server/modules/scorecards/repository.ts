@@ -1,8 +1,5 @@
-import type { Transaction } from "kysely";
-import type { Db } from "../../db/database.js";
-import type { Database, ScorecardsTable } from "../../db/schema.js";
-
-type Executor = Db | Transaction<Database>;
+import type { Db, Executor } from "../../db/database.js";
+import type { ScorecardsTable } from "../../db/schema.js";
 
 export async function findScorecardByBooking(db: Executor, bookingId: string): Promise<ScorecardsTable | undefined> {
   return db.selectFrom("scorecards").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();

@@ -8,7 +8,8 @@ import {
   scorecardInputSchema,
   scorecardSchema,
 } from "../../../shared/schemas/scorecards.js";
-import { requireAdmin, requireUser } from "../../plugins/auth.js";
+import { requireUser } from "../../plugins/auth.js";
+import { requireAdmin } from "../admins/guard.js";
 import { toScorecard } from "./mapping.js";
 import { findScorecardOfUserBooking } from "./repository.js";
 import { getAdminScorecardView, markOutcome, saveScorecard } from "./service.js";

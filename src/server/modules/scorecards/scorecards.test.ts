@@ -2,9 +2,9 @@ import { expect, it } from "vitest";
 import { SCORECARD_MESSAGES } from "../../../shared/messages.js";
 import type { NotificationList } from "../../../shared/schemas/notifications.js";
 import type { AdminScorecardView, Scorecard } from "../../../shared/schemas/scorecards.js";
+import { findRecentOutboxMessages } from "../../infrastructure/outbox/repository.js";
 import { buildBooking, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
-import { findRecentOutboxMessages } from "../outbox/repository.js";
 
 const HOUR = 3_600_000;
 const hoursFromNow = (h: number) => new Date(Date.now() + h * HOUR).toISOString();

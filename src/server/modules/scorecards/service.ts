@@ -9,15 +9,15 @@ import {
   type ScorecardInput,
   scoreAreasFor,
 } from "../../../shared/schemas/scorecards.js";
-import type { AppDeps } from "../../app.js";
-import { forUpdate } from "../../db/database.js";
+import type { AppDeps } from "../../app-deps.js";
 import type { BookingStatus } from "../../db/schema.js";
+import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
 import type { SessionUser } from "../../plugins/auth.js";
 import { recordAudit } from "../audit/repository.js";
+import { lockBookingById, updateBooking } from "../bookings/repository.js";
 import { findResumeUrl } from "../dashboard/repository.js";
-import { findBookingSession } from "../dashboard/sessions-repository.js";
-import { escapeHtml, layoutEmail } from "../mail/layout.js";
 import { notifyUser } from "../notifications/service.js";
+import { findBookingSession } from "../sessions/repository.js";
 import { toScorecard } from "./mapping.js";
 import { findScorecardByBooking, insertScorecard, updateScorecard } from "./repository.js";
 
@@ -39,7 +39,7 @@ export async function getAdminScorecardView(deps: AppDeps, bookingId: string): P
       status: session.status,
       title: session.title,
       startAt: session.startAt,
-      studentName: session.userName,
+      studentName: session.userName || session.userEmail,
       studentEmail: session.userEmail,
       studentResumeUrl: resumeUrl,
     },
@@ -60,10 +60,7 @@ export async function saveScorecard(
 ): Promise<Scorecard> {
   const now = new Date().toISOString();
   const { scorecard, created, session } = await deps.db.transaction().execute(async (trx) => {
-    const booking = await forUpdate(
-      deps.dialect,
-      trx.selectFrom("bookings").selectAll().where("id", "=", bookingId),
-    ).executeTakeFirst();
+    const booking = await lockBookingById(trx, deps.dialect, bookingId);
     const session = booking && (await findBookingSession(trx, deps.config.timeZone, bookingId));
     if (!booking || !session) throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.bookingNotFound);
     if (booking.kind !== "mock") throw new AppError("CONFLICT", SCORECARD_MESSAGES.mockOnly);
@@ -102,11 +99,7 @@ export async function saveScorecard(
       });
     }
     if (booking.status !== "completed") {
-      await trx
-        .updateTable("bookings")
-        .set({ status: "completed", updated_at: now })
-        .where("id", "=", bookingId)
-        .execute();
+      await updateBooking(trx, bookingId, { status: "completed", updated_at: now });
     }
     const saved = await findScorecardByBooking(trx, bookingId);
     if (!saved) throw new Error("scorecard vanished inside its own transaction");
@@ -143,10 +136,7 @@ export async function markOutcome(
   outcome: "completed" | "no_show",
 ): Promise<BookingStatus> {
   return deps.db.transaction().execute(async (trx) => {
-    const booking = await forUpdate(
-      deps.dialect,
-      trx.selectFrom("bookings").selectAll().where("id", "=", bookingId),
-    ).executeTakeFirst();
+    const booking = await lockBookingById(trx, deps.dialect, bookingId);
     const session = booking && (await findBookingSession(trx, deps.config.timeZone, bookingId));
     if (!booking || !session) throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.bookingNotFound);
     if (!MARKABLE.includes(booking.status)) throw new AppError("CONFLICT", SCORECARD_MESSAGES.outcomeNotAllowed);
@@ -154,11 +144,7 @@ export async function markOutcome(
     if (outcome === "no_show" && (await findScorecardByBooking(trx, bookingId))) {
       throw new AppError("CONFLICT", SCORECARD_MESSAGES.noShowHasScorecard);
     }
-    await trx
-      .updateTable("bookings")
-      .set({ status: outcome, updated_at: new Date().toISOString() })
-      .where("id", "=", bookingId)
-      .execute();
+    await updateBooking(trx, bookingId, { status: outcome, updated_at: new Date().toISOString() });
     await recordAudit(trx, {
       actorEmail: admin.email,
       action: "outcome",

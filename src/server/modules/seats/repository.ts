@@ -1,26 +1,27 @@
-import type { Transaction } from "kysely";
-import type { Db } from "../../db/database.js";
-import type { Database } from "../../db/schema.js";
-
-type Executor = Db | Transaction<Database>;
+import type { Executor } from "../../db/database.js";
 
 /** Booking statuses that keep a seat for good (paid, whatever happened at the session). */
 export const SEAT_KEEPING_STATUSES = ["confirmed", "completed", "no_show"] as const;
 
 /**
  * Seats taken per target (slot, workshop or internship id) at `nowIso`:
- * paid bookings + pending payments whose seat hold has not run out + unexpired holds.
- * Seats left = capacity − this (docs/product.md, Holds). Call it inside the transaction that decides.
+ * paid bookings + pending payments whose seat hold has not run out + unexpired holds + the waiting
+ * line (students waiting and unexpired seat offers). Seats left = capacity − this (docs/product.md,
+ * Holds, Waitlist): while students wait, a freed seat is theirs, not a walk-in's.
+ * `waitingLine: false` leaves out students still waiting (not offers): the seats free to offer them.
+ * Call it inside the transaction that decides. Keep in step with careerprep_seats_taken (migration 0250).
  */
 export async function countSeatsTaken(
   db: Executor,
   targetIds: readonly string[],
   nowIso: string,
+  options: { waitingLine?: boolean } = {},
 ): Promise<Map<string, number>> {
   const taken = new Map<string, number>(targetIds.map((id) => [id, 0]));
   if (targetIds.length === 0) return taken;
   const ids = [...targetIds];
-  const [booked, pending, held] = await Promise.all([
+  const waitingLine = options.waitingLine ?? true;
+  const [booked, pending, held, line] = await Promise.all([
     db
       .selectFrom("bookings")
       .select(["target_id", (eb) => eb.fn.countAll<number>().as("n")])
@@ -43,8 +44,20 @@ export async function countSeatsTaken(
       .where("expires_at", ">", nowIso)
       .groupBy("target_id")
       .execute(),
+    db
+      .selectFrom("waitlist_entries")
+      .select(["target_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("target_id", "in", ids)
+      .where((eb) =>
+        eb.or([
+          ...(waitingLine ? [eb("status", "=", "waiting")] : []),
+          eb.and([eb("status", "=", "offered"), eb("offer_expires_at", ">", nowIso)]),
+        ]),
+      )
+      .groupBy("target_id")
+      .execute(),
   ]);
-  for (const row of [...booked, ...pending, ...held]) {
+  for (const row of [...booked, ...pending, ...held, ...line]) {
     taken.set(row.target_id, (taken.get(row.target_id) ?? 0) + Number(row.n));
   }
   return taken;

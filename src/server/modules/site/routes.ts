@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sql } from "kysely";
 import { z } from "zod";
 import { API_MESSAGES } from "../../../shared/messages.js";
 import { clientConfigSchema } from "../../../shared/schemas/session.js";
+import { pingDatabase } from "../../db/database.js";
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -22,7 +22,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["operations"],
-        summary: "The database answers",
+        summary: "The database answers and live updates cross processes",
         response: {
           200: z.object({ status: z.literal("ready") }),
           503: z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
@@ -30,8 +30,11 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      if (!app.deps.bus.live()) {
+        return reply.status(503).send({ error: { code: "UNAVAILABLE", message: API_MESSAGES.liveChannelDown } });
+      }
       try {
-        await sql`select 1`.execute(app.deps.db);
+        await pingDatabase(app.deps.db);
         return { status: "ready" as const };
       } catch (err) {
         request.log.error({ err }, "readiness check failed");
@@ -53,7 +56,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         timeZoneLabel: config.timeZoneLabel,
         paymentProvider: config.payment.provider,
         razorpayKeyId: config.payment.provider === "razorpay" ? config.payment.razorpay.keyId : null,
-        devTools: !config.production,
+        devTools: config.developmentFeatures,
       };
     },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTestApp, describeEachDialect, json } from "../../test/test-app.js";
+import { createTestApp, describeEachDialect, json, PRODUCTION_ENV } from "../../test/test-app.js";
 
 describeEachDialect("operations endpoints", (t) => {
   it("answers health and readiness", async () => {
@@ -73,14 +73,7 @@ describe("when the database goes away", () => {
 
 describe("in production", () => {
   it("has no development outbox", async () => {
-    const testApp = await createTestApp("sqlite", {
-      NODE_ENV: "production",
-      AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
-      PAYMENT_PROVIDER: "razorpay",
-      RAZORPAY_KEY_ID: "rzp_live_x",
-      RAZORPAY_KEY_SECRET: "secret",
-      RAZORPAY_WEBHOOK_SECRET: "webhook-secret",
-    });
+    const testApp = await createTestApp("sqlite", PRODUCTION_ENV);
     try {
       const res = await testApp.request({ url: "/api/dev/outbox" });
       expect(res.statusCode).toBe(404);

@@ -1,9 +1,6 @@
-import type { Transaction } from "kysely";
-import { type Db, type Dialect, forUpdate } from "../../db/database.js";
-import type { Database, SlotsTable } from "../../db/schema.js";
+import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
+import type { SlotsTable } from "../../db/schema.js";
 import { hasPaidBookings } from "../seats/repository.js";
-
-type Executor = Db | Transaction<Database>;
 
 /** Slots starting in [fromIso, toIso), earliest first. */
 export function findSlotsStartingBetween(db: Executor, fromIso: string, toIso: string) {
@@ -55,4 +52,36 @@ export async function findDeletionBlocker(
     .limit(1)
     .executeTakeFirst();
   return paying ? "paying" : null;
+}
+
+/** The paid bookings of a slot whose time changed: a new invite sequence and a free cancel from now on. */
+export async function markBookingsMoved(db: Executor, slotId: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable("bookings")
+    .set((eb) => ({ ics_sequence: eb("ics_sequence", "+", 1), moved_at: nowIso, updated_at: nowIso }))
+    .where("target_id", "=", slotId)
+    .where("kind", "=", "mock")
+    .where("status", "=", "confirmed")
+    .execute();
+}
+
+/**
+ * Another live slot of the interviewer that overlaps [startAt, endAt), if any. The interviewer's row
+ * is locked first on PostgreSQL, so two admins saving overlapping slots at once cannot both pass.
+ */
+export async function findOverlappingSlot(
+  db: Executor,
+  dialect: Dialect,
+  slot: { interviewerId: string; startAt: string; endAt: string; exceptId?: string },
+) {
+  await forUpdate(dialect, db.selectFrom("interviewers").select("id").where("id", "=", slot.interviewerId)).execute();
+  let query = db
+    .selectFrom("slots")
+    .select(["id", "start_at", "end_at", "interviewer_name"])
+    .where("interviewer_id", "=", slot.interviewerId)
+    .where("cancelled_at", "is", null)
+    .where("start_at", "<", slot.endAt)
+    .where("end_at", ">", slot.startAt);
+  if (slot.exceptId) query = query.where("id", "!=", slot.exceptId);
+  return query.orderBy("start_at").executeTakeFirst();
 }

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { slotInputSchema, slotSchema, slotWeekQuerySchema, slotWeekSchema } from "../../../shared/schemas/slots.js";
-import { requireAdmin } from "../../plugins/auth.js";
 import { streamLiveEvents } from "../../plugins/sse.js";
+import { requireAdmin, stillAdmin } from "../admins/guard.js";
 import { createSlot, deleteSlot, listWeek, updateSlot } from "./service.js";
 
 const params = z.object({ id: z.string().min(1) });
 const tags = ["admin"];
+
+/** The console's lists that follow changes live: the slot week, workshops and internships. */
+const CONSOLE_TOPICS = new Set(["slots", "workshops", "internships"]);
 
 export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
@@ -74,10 +77,21 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/api/admin/slots/stream",
-    { schema: { tags, summary: "Server-sent events whenever a slot or its seats change" } },
+    {
+      schema: {
+        tags,
+        summary: "Server-sent events whenever a slot, workshop session or internship (or its seats) changes",
+      },
+    },
     async (request, reply) => {
-      await requireAdmin(request);
-      streamLiveEvents(request, reply, deps.bus, (event) => event.topic === "slots");
+      const admin = await requireAdmin(request);
+      streamLiveEvents(
+        request,
+        reply,
+        deps.bus,
+        (event) => CONSOLE_TOPICS.has(event.topic),
+        () => stillAdmin(request, admin),
+      );
     },
   );
 };

@@ -1,18 +1,30 @@
 import { randomUUID } from "node:crypto";
-import type { CompanyType } from "../../../shared/constants.js";
+import type { Transaction } from "kysely";
 import { AppError } from "../../../shared/errors.js";
 import { ADMIN_MESSAGES, API_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import { type SlotDto, type SlotInput, type SlotWeekDto, slotProblem } from "../../../shared/schemas/slots.js";
-import { addDays, weekStartMonday, zonedToInstant } from "../../../shared/time.js";
-import type { AppDeps } from "../../app.js";
+import {
+  addDays,
+  formatDayLabel,
+  weekStartMonday,
+  zonedDate,
+  zonedTime,
+  zonedToInstant,
+} from "../../../shared/time.js";
+import type { AppDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
-import type { InterviewersTable, SlotsTable } from "../../db/schema.js";
+import { decodeInterviewerCompanyTypes, decodeSlotPackageTypes } from "../../db/json-columns.js";
+import type { Database, InterviewersTable, SlotsTable } from "../../db/schema.js";
 import { recordAudit } from "../audit/repository.js";
 import { findInterviewerById } from "../interviewers/repository.js";
 import { countPaidBookings, countSeatsTaken } from "../seats/repository.js";
+import { findBookingSessions } from "../sessions/repository.js";
+import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
+import { announceMovedBookings, moveBookedStudents } from "./moved-slot.js";
 import {
   deleteSlotRow,
   findDeletionBlocker,
+  findOverlappingSlot,
   findSlotForUpdate,
   findSlotsStartingBetween,
   insertSlot,
@@ -33,7 +45,7 @@ export async function toSlotDtos(db: Db, rows: SlotsTable[], now = new Date()): 
     details: r.details,
     startAt: r.start_at,
     endAt: r.end_at,
-    packageTypes: JSON.parse(r.package_types) as CompanyType[],
+    packageTypes: decodeSlotPackageTypes(r.package_types),
     capacity: r.capacity,
     seatsLeft: Math.max(0, r.capacity - (taken.get(r.id) ?? 0)),
     booked: paid.get(r.id) ?? 0,
@@ -72,7 +84,7 @@ function slotValues(
 ): SlotValues {
   const interviewer = found && (found.active === 1 || found.id === currentInterviewerId) ? found : undefined;
   if (!interviewer) throw new AppError("VALIDATION", MESSAGES.slotInterviewerRequired);
-  const types = JSON.parse(interviewer.company_types) as CompanyType[];
+  const types = decodeInterviewerCompanyTypes(interviewer.company_types);
   const times = slotProblem(input, types, now, deps.config.timeZone);
   if ("message" in times) throw new AppError("VALIDATION", times.message);
   return {
@@ -90,11 +102,27 @@ function slotValues(
   };
 }
 
+/** One interviewer, one slot at a time (issue 12, point 14; docs/admin.md, The rules the forms check). */
+async function refuseOverlap(deps: AppDeps, trx: Db | Transaction<Database>, values: SlotValues, exceptId?: string) {
+  if (!values.interviewer_id) return;
+  const clash = await findOverlappingSlot(trx, deps.dialect, {
+    interviewerId: values.interviewer_id,
+    startAt: values.start_at,
+    endAt: values.end_at,
+    exceptId,
+  });
+  if (!clash) return;
+  const { timeZone } = deps.config;
+  const when = `${formatDayLabel(zonedDate(new Date(clash.start_at), timeZone))} ${zonedTime(new Date(clash.start_at), timeZone)}–${zonedTime(new Date(clash.end_at), timeZone)}`;
+  throw new AppError("CONFLICT", ADMIN_MESSAGES.slotOverlaps(values.interviewer_name, when), { field: "start" });
+}
+
 const findInterviewer = (db: Db, id: string) => (id ? findInterviewerById(db, id) : Promise.resolve(undefined));
 
 export async function createSlot(deps: AppDeps, actorEmail: string, input: SlotInput, now = new Date()) {
   const row = await deps.db.transaction().execute(async (trx) => {
     const values = slotValues(deps, input, await findInterviewer(trx, input.interviewerId), now);
+    await refuseOverlap(deps, trx, values);
     const nowIso = now.toISOString();
     const created: SlotsTable = {
       id: randomUUID(),
@@ -126,15 +154,24 @@ export async function updateSlot(deps: AppDeps, actorEmail: string, id: string, 
     if (before.cancelled_at) throw new AppError("CONFLICT", ADMIN_MESSAGES.cancelledNotEditable);
     const found = await findInterviewer(trx, input.interviewerId);
     const values = slotValues(deps, input, found, now, before.interviewer_id);
+    await refuseOverlap(deps, trx, values, id);
     const paid = (await countPaidBookings(trx, [id])).get(id) ?? 0;
     if (values.capacity < paid) throw new AppError("CONFLICT", ADMIN_MESSAGES.capacityBelowPaid(paid));
     const after: SlotsTable = { ...before, ...values, updated_at: now.toISOString() };
+    const timeChanged = after.start_at !== before.start_at || after.end_at !== before.end_at;
+    const booked = timeChanged
+      ? await findBookingSessions(trx, deps.config.timeZone, { targetId: id, statuses: ["confirmed"] })
+      : [];
     await updateSlotRow(trx, id, { ...values, updated_at: after.updated_at });
+    const moved = await moveBookedStudents(deps, trx, id, booked, now);
     await recordAudit(trx, { actorEmail, action: "update", entity: "slot", entityId: id, before, after });
-    return after;
+    // Raised capacity (or a reopened slot) frees seats: the line gets them first.
+    return { after, moved, line: await offerFreedSeats(deps, trx, "mock", id, now) };
   });
+  await announceLineChanges(deps, [row.line]);
   await deps.bus.publish({ topic: "slots", slotId: id });
-  return toSlotDto(deps.db, row);
+  await announceMovedBookings(deps, row.moved);
+  return toSlotDto(deps.db, row.after);
 }
 
 /** A slot with paid seats is cancelled (refunding its students), never deleted. */

@@ -1,8 +1,8 @@
 import { expect, it, vi } from "vitest";
 import { MESSAGES } from "../../../shared/messages.js";
+import type { LiveEvent } from "../../infrastructure/events/bus.js";
 import { buildInterviewer } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
-import type { LiveEvent } from "../events/bus.js";
 import { createSlot } from "./service.js";
 
 describeEachDialect("admin slots: live updates and the platform day", (t) => {

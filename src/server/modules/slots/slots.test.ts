@@ -104,7 +104,9 @@ describeEachDialect("admin slots", (t) => {
         status: "draft",
       },
     });
-    expect(json<Slot>(zero)).toMatchObject({ capacity: 1, status: "draft" });
+    // A capacity of 0 is refused, not saved as 1 (issue 12, point 14).
+    expect(zero.statusCode).toBe(400);
+    expect(json<{ error: { message: string } }>(zero).error.message).toBe(ADMIN_MESSAGES.capacityAtLeastOne);
   });
 
   it("lists the Monday-to-Sunday week of the platform zone, with seats left after holds and bookings", async () => {

@@ -1,8 +1,5 @@
-import type { Transaction } from "kysely";
-import { type Db, type Dialect, forUpdate } from "../../db/database.js";
-import type { Database, WorkshopsTable } from "../../db/schema.js";
-
-type Executor = Db | Transaction<Database>;
+import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
+import type { WorkshopsTable } from "../../db/schema.js";
 
 /** The latest sessions first: the console lists what is coming and what just ran. */
 export function findRecentWorkshops(db: Executor, limit: number) {

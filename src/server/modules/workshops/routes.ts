@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { workshopInputSchema, workshopSchema } from "../../../shared/schemas/workshops.js";
-import { requireAdmin } from "../../plugins/auth.js";
+import { requireAdmin } from "../admins/guard.js";
 import { createWorkshop, deleteWorkshop, listWorkshops, updateWorkshop } from "./service.js";
 
 const params = z.object({ id: z.string().min(1) });

@@ -3,12 +3,13 @@ import type { WorkshopLevel, WorkshopTopic } from "../../../shared/constants.js"
 import { AppError } from "../../../shared/errors.js";
 import { ADMIN_MESSAGES, API_MESSAGES } from "../../../shared/messages.js";
 import { type WorkshopDto, type WorkshopInput, workshopTimingProblem } from "../../../shared/schemas/workshops.js";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
 import type { WorkshopsTable } from "../../db/schema.js";
 import { recordAudit } from "../audit/repository.js";
 import { countPaidBookings, countSeatsTaken } from "../seats/repository.js";
 import { findDeletionBlocker } from "../slots/repository.js";
+import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
 import {
   deleteWorkshopRow,
   findRecentWorkshops,
@@ -106,10 +107,12 @@ export async function updateWorkshop(
     const after: WorkshopsTable = { ...before, ...values, updated_at: now.toISOString() };
     await updateWorkshopRow(trx, id, { ...values, updated_at: after.updated_at });
     await recordAudit(trx, { actorEmail, action: "update", entity: "workshop", entityId: id, before, after });
-    return after;
+    // Raised capacity frees seats: the line gets them first.
+    return { after, line: await offerFreedSeats(deps, trx, "workshop", id, now) };
   });
+  await announceLineChanges(deps, [row.line]);
   await deps.bus.publish({ topic: "workshops", workshopId: id });
-  return toWorkshopDto(deps.db, row);
+  return toWorkshopDto(deps.db, row.after);
 }
 
 /** Like a slot: a session with paid seats is cancelled (with refunds), never deleted. */

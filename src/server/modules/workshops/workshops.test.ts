@@ -81,6 +81,15 @@ describeEachDialect("admin workshops", (t) => {
       meetingLink: "https://meet.example.com/resume",
     });
 
+    // A capacity of 0 is refused, not saved as 1 (issue 12, point 14).
+    const zero = await t().request({
+      method: "PUT",
+      url: `/api/admin/workshops/${added.id}`,
+      cookie,
+      payload: workshop({ capacity: 0 }),
+    });
+    expect(zero.statusCode).toBe(400);
+    expect(json<{ error: { message: string } }>(zero).error.message).toBe("Capacity must be at least 1.");
     const edited = await t().request({
       method: "PUT",
       url: `/api/admin/workshops/${added.id}`,
@@ -89,7 +98,7 @@ describeEachDialect("admin workshops", (t) => {
         title: "Resume clinic II",
         level: "Advanced",
         status: "draft",
-        capacity: 0,
+        capacity: 1,
         meetingLink: "",
       }),
     });

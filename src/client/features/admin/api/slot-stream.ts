@@ -2,9 +2,26 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useLiveStream } from "../../../lib/live.js";
 import { SLOTS_KEY } from "./get-week-slots.js";
 
-/** Refetches the week view whenever a slot or its seats change (another admin, a student's hold). */
-export function useSlotStream(): void {
+type ConsoleTopic = "slots" | "workshops" | "internships";
+
+const KEYS: Record<ConsoleTopic, readonly string[]> = {
+  slots: SLOTS_KEY,
+  workshops: ["admin", "workshops"],
+  internships: ["admin", "internships"],
+};
+
+/**
+ * Refetches one console list whenever what it shows changes (another admin's edit, a student's hold
+ * or payment): the slot week view, the workshops or the internships.
+ */
+export function useConsoleStream(topic: ConsoleTopic): void {
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: SLOTS_KEY });
-  useLiveStream("/api/admin/slots/stream", refresh, refresh);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: KEYS[topic] });
+  useLiveStream(
+    "/api/admin/slots/stream",
+    (type) => {
+      if (type === topic) refresh();
+    },
+    refresh,
+  );
 }

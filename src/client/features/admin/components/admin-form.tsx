@@ -73,13 +73,15 @@ type OnChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => vo
 export function CapacityField({
   label = "Capacity",
   value,
+  error,
   onChange,
 }: {
   label?: string;
   value: string;
+  error?: string | undefined;
   onChange: OnChange;
 }) {
-  return <TextField label={label} type="number" min={1} step={1} value={value} onChange={onChange} />;
+  return <TextField label={label} type="number" min={1} step={1} value={value} error={error} onChange={onChange} />;
 }
 
 /** Published sessions are bookable; drafts are not shown to students. */
@@ -95,18 +97,20 @@ export function StatusField({ value, onChange }: { value: string; onChange: OnCh
 /** Capacity and status side by side, as slots and workshops have them. */
 export function CapacityStatusFields({
   capacity,
+  capacityError,
   status,
   onCapacity,
   onStatus,
 }: {
   capacity: string;
+  capacityError?: string | undefined;
   status: string;
   onCapacity: OnChange;
   onStatus: OnChange;
 }) {
   return (
     <div className="grid grid-cols-2 gap-3">
-      <CapacityField value={capacity} onChange={onCapacity} />
+      <CapacityField value={capacity} error={capacityError} onChange={onCapacity} />
       <StatusField value={status} onChange={onStatus} />
     </div>
   );

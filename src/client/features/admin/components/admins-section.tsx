@@ -10,6 +10,7 @@ import { TextField } from "../../../ui/field.js";
 import { useAddAdmin } from "../api/add-admin.js";
 import { useAdmins } from "../api/get-admins.js";
 import { useRemoveAdmin } from "../api/remove-admin.js";
+import { AdminError } from "./admin-error.js";
 import { ConfirmDialog } from "./confirm-dialog.js";
 import { SectionLayout } from "./section-layout.js";
 
@@ -40,7 +41,7 @@ export function AdminsSection() {
       },
     });
 
-  const error = problem ?? add.error?.message;
+  const error = problem ?? add.error ?? undefined;
   return (
     <SectionLayout id="admins" title="Admins">
       <div className="max-w-xl space-y-4">
@@ -59,7 +60,7 @@ export function AdminsSection() {
             Add admin
           </Button>
         </form>
-        {error && <Alert tone="error">{error}</Alert>}
+        {error && <AdminError error={error} />}
         {add.isSuccess && !error && <Alert tone="success">{add.data.email} is now an admin.</Alert>}
         {admins.isPending && <Spinner label="Loading admins…" />}
         {admins.isError && <Alert tone="error">{admins.error.message}</Alert>}
@@ -92,7 +93,7 @@ export function AdminsSection() {
           title={ADMIN_MESSAGES.removeAdminConfirm(removing)}
           confirmLabel="Remove admin"
           pending={remove.isPending}
-          error={remove.error?.message}
+          error={remove.error ?? undefined}
           onConfirm={() => confirmRemove(removing)}
           onClose={() => {
             remove.reset();

@@ -1,18 +1,26 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { ScorecardDialog } from "../../../shared/scorecard/scorecard-dialog.js";
+import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 import { useIssueCertificate } from "../api/issue-certificate.js";
 import { useMarkOutcome } from "../api/mark-outcome.js";
+import { useRevokeCertificate } from "../api/revoke-certificate.js";
 import { CancelWithRefundDialog } from "./cancel-booking-dialog.js";
-import { ScorecardDialog } from "./scorecard-dialog.js";
+import { ConfirmDialog } from "./confirm-dialog.js";
+
+const endDay = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone }).format(new Date(iso));
 
 export interface AfterSessionBooking {
   id: string;
   kind: "mock" | "workshop" | "internship";
   status: string;
-  /** When the session (or the internship) starts. */
+  /** When the session (or the internship) starts and ends. */
   startAt: string;
+  endAt: string | null;
+  certificate: { code: string; status: "valid" | "revoked" } | null;
 }
 
 /**
@@ -21,11 +29,20 @@ export interface AfterSessionBooking {
  * internships), and cancel with a refund while it is confirmed.
  */
 export function AfterSessionActions({ booking }: { booking: AfterSessionBooking }) {
-  const [dialog, setDialog] = useState<"scorecard" | "cancel" | null>(null);
+  const [dialog, setDialog] = useState<"scorecard" | "cancel" | "revoke" | null>(null);
   const outcome = useMarkOutcome();
   const certificate = useIssueCertificate();
+  const revoke = useRevokeCertificate();
+  const config = useClientConfig();
   const started = Date.parse(booking.startAt) <= Date.now();
+  // An internship's certificate of completion waits for the batch's last week to end.
+  const certifiable =
+    booking.kind === "internship" ? booking.endAt !== null && Date.parse(booking.endAt) <= Date.now() : started;
   const attended = ["confirmed", "completed", "no_show"].includes(booking.status);
+  const issued = certificate.data?.certificate.code ?? booking.certificate?.code;
+  const valid = certificate.data
+    ? certificate.data.certificate.status === "valid"
+    : booking.certificate?.status === "valid";
   const error = outcome.error ?? certificate.error;
 
   return (
@@ -50,11 +67,19 @@ export function AfterSessionActions({ booking }: { booking: AfterSessionBooking 
             {booking.status !== "no_show" && <Button onClick={() => setDialog("scorecard")}>Scorecard</Button>}
           </>
         )}
-        {booking.kind !== "mock" && started && (booking.status === "confirmed" || booking.status === "completed") && (
-          <Button onClick={() => certificate.mutate(booking.id)} disabled={certificate.isPending}>
-            {booking.kind === "workshop"
-              ? "Mark attended and issue certificate"
-              : "Mark completed and issue certificate"}
+        {booking.kind !== "mock" &&
+          certifiable &&
+          !issued &&
+          (booking.status === "confirmed" || booking.status === "completed") && (
+            <Button onClick={() => certificate.mutate(booking.id)} disabled={certificate.isPending}>
+              {booking.kind === "workshop"
+                ? "Mark attended and issue certificate"
+                : "Mark completed and issue certificate"}
+            </Button>
+          )}
+        {issued && valid && (
+          <Button variant="secondary" onClick={() => setDialog("revoke")}>
+            Revoke certificate<span className="sr-only"> {issued}</span>
           </Button>
         )}
         {booking.status === "confirmed" && (
@@ -63,6 +88,30 @@ export function AfterSessionActions({ booking }: { booking: AfterSessionBooking 
           </Button>
         )}
       </div>
+      {booking.kind === "internship" && started && !certifiable && booking.endAt && !issued && (
+        <p className="text-sm text-slate-700">
+          The certificate can be issued once the batch ends, on{" "}
+          {endDay(booking.endAt, config.data?.timeZone ?? "Asia/Kolkata")}.
+        </p>
+      )}
+      {issued && !valid && !certificate.data && (
+        <p className="text-sm text-slate-700">
+          Certificate{" "}
+          <Link to={`/certificates/${issued}`} className="underline">
+            {issued}
+          </Link>{" "}
+          was revoked.
+        </p>
+      )}
+      {issued && valid && !certificate.data && (
+        <p className="text-sm text-slate-700">
+          Certificate{" "}
+          <Link to={`/certificates/${issued}`} className="underline">
+            {issued}
+          </Link>{" "}
+          issued.
+        </p>
+      )}
       {error && <Alert tone="error">{error.message}</Alert>}
       {certificate.data && (
         <Alert tone="success">
@@ -73,7 +122,31 @@ export function AfterSessionActions({ booking }: { booking: AfterSessionBooking 
           {certificate.data.created ? "issued; the student has been notified." : "was already issued."}
         </Alert>
       )}
-      {dialog === "scorecard" && <ScorecardDialog bookingId={booking.id} onClose={() => setDialog(null)} />}
+      {dialog === "scorecard" && (
+        <ScorecardDialog author="admin" bookingId={booking.id} onClose={() => setDialog(null)} />
+      )}
+      {dialog === "revoke" && issued && (
+        <ConfirmDialog
+          title={`Revoke certificate ${issued}?`}
+          confirmLabel="Revoke certificate"
+          pending={revoke.isPending}
+          error={revoke.error?.message}
+          onConfirm={() =>
+            revoke.mutate(issued, {
+              onSuccess: () => {
+                certificate.reset();
+                setDialog(null);
+              },
+            })
+          }
+          onClose={() => {
+            revoke.reset();
+            setDialog(null);
+          }}
+        >
+          Its public page will say it was revoked and its PDF is no longer served. This cannot be undone.
+        </ConfirmDialog>
+      )}
       {dialog === "cancel" && (
         <CancelWithRefundDialog
           target={{ type: "booking", bookingId: booking.id }}

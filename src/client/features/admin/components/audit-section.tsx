@@ -63,8 +63,7 @@ export function AuditSection() {
         {audit.data?.entries.map((e) => (
           <li key={e.id} className="rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-900">
             <p>
-              <strong>{e.actorEmail}</strong> · {e.action} {e.entity}
-              {e.entityId && <code className="ml-1 text-xs break-all text-slate-700">{e.entityId}</code>} ·{" "}
+              <strong>{e.actorEmail}</strong> · {e.action} · <span className="font-medium">{e.subject}</span> ·{" "}
               <time dateTime={e.createdAt}>
                 {formatInstant(e.createdAt, config.data?.timeZone ?? "Asia/Kolkata", config.data?.timeZoneLabel)}
               </time>

@@ -17,8 +17,14 @@ const STATUSES = [
   "refunded_late",
   "failed",
   "expired",
+  "superseded",
 ];
 const words = (value: string) => value.replaceAll("_", " ");
+/** "3 Dec 2026" for a calendar date (an internship batch starts on a day, not at a time). */
+const formatDate = (date: string) =>
+  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 
 /** Every booking with its student and payment, with the after-session actions. */
 export function BookingsSection() {
@@ -69,9 +75,11 @@ export function BookingsSection() {
             </div>
             <p className="text-sm text-slate-700">
               {b.studentName || b.studentEmail} ({b.studentEmail}) ·{" "}
-              {b.startAt
-                ? formatInstant(b.startAt, config.data?.timeZone ?? "Asia/Kolkata", config.data?.timeZoneLabel)
-                : "no date"}{" "}
+              {b.startDate
+                ? `starts ${formatDate(b.startDate)}`
+                : b.startAt
+                  ? formatInstant(b.startAt, config.data?.timeZone ?? "Asia/Kolkata", config.data?.timeZoneLabel)
+                  : "no date"}{" "}
               · {formatPaise(b.amountPaise)}
               {b.payment &&
                 ` · ${b.payment.provider} ${b.payment.status} (${b.payment.orderId}${b.payment.refundId ? `, refund ${b.payment.refundId}` : ""})`}
@@ -83,6 +91,8 @@ export function BookingsSection() {
                   kind: b.kind as "mock" | "workshop" | "internship",
                   status: b.status,
                   startAt: b.startAt,
+                  endAt: b.endAt,
+                  certificate: b.certificate,
                 }}
               />
             )}

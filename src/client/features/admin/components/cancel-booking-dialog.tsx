@@ -5,8 +5,9 @@ import { Dialog } from "../../../ui/dialog.js";
 import { TextAreaField } from "../../../ui/field.js";
 import { useCancelBookingAsAdmin } from "../api/cancel-booking.js";
 import { useCancelSession } from "../api/cancel-session.js";
+import { AdminError } from "./admin-error.js";
 
-type Target = { type: "booking"; bookingId: string } | { type: "slots" | "workshops"; id: string };
+type Target = { type: "booking"; bookingId: string } | { type: "slots" | "workshops" | "internships"; id: string };
 
 /**
  * Cancel with refund: one booking, or a whole slot or workshop session (every booking on it).
@@ -47,7 +48,7 @@ export function CancelWithRefundDialog({
       </div>
       {mutation.isError && (
         <div className="mt-4">
-          <Alert tone="error">{mutation.error.message}</Alert>
+          <AdminError error={mutation.error} />
         </div>
       )}
       {mutation.data && (

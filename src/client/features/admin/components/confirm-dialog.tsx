@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Alert } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 import { Dialog } from "../../../ui/dialog.js";
+import { AdminError } from "./admin-error.js";
 
 interface ConfirmDialogProps {
   /** The question, as messages.ts words it ("Delete this slot?"); also the dialog's name. */
@@ -10,7 +10,7 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   pending: boolean;
   /** What the server answered when the action was refused (it stays open to show it). */
-  error: string | undefined;
+  error: Error | string | undefined;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -30,7 +30,7 @@ export function ConfirmDialog({
       {children && <div className="mt-3 text-sm text-slate-800">{children}</div>}
       {error && (
         <div className="mt-4">
-          <Alert tone="error">{error}</Alert>
+          <AdminError error={error} />
         </div>
       )}
       <div className="mt-6 flex justify-end gap-3">

@@ -5,7 +5,7 @@ import {
   INTERNSHIP_TRACKS,
   INTERNSHIP_WEEKS,
 } from "../../../../shared/constants.js";
-import { firstIssue } from "../../../../shared/schemas/first-issue.js";
+import { issuesByField } from "../../../../shared/schemas/first-issue.js";
 import {
   type InternshipForm as Form,
   type InternshipDto,
@@ -14,6 +14,7 @@ import {
   resizeWeekPlans,
   type WeekPlan,
 } from "../../../../shared/schemas/internships.js";
+import { ApiError } from "../../../lib/api.js";
 import { SelectField, TextField } from "../../../ui/field.js";
 import { useAddInternship } from "../api/add-internship.js";
 import { useEditInternship } from "../api/edit-internship.js";
@@ -64,7 +65,7 @@ export function InternshipForm({ editing, onDone }: { editing: InternshipDto | u
   const edit = useEditInternship();
   const save = editing ? edit : add;
   const [draft, setDraft] = useState(() => draftOf(editing));
-  const [problem, setProblem] = useState<string>();
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const weeks = parseWeeks(draft.weeks);
   const set =
     (key: "title" | "mentor" | "startDate" | "weeks" | "capacity" | "meetingLink") =>
@@ -83,19 +84,21 @@ export function InternshipForm({ editing, onDone }: { editing: InternshipDto | u
     event.preventDefault();
     const form = formOf(draft);
     const parsed = internshipInputSchema.safeParse(form);
-    setProblem(parsed.success ? undefined : firstIssue(parsed.error));
+    // Every failing rule at once, each beside its field.
+    setProblems(parsed.success ? {} : issuesByField(parsed.error));
     if (!parsed.success) return;
     const done = {
       onSuccess: () => {
         setDraft(draftOf(undefined));
         onDone();
       },
+      onError: (err: Error) => setProblems(err instanceof ApiError && err.field ? { [err.field]: err.message } : {}),
     };
     if (editing) edit.mutate({ id: editing.id, form }, done);
     else add.mutate(form, done);
   };
 
-  const error = problem ?? save.error?.message;
+  const error = save.error instanceof ApiError && save.error.field ? undefined : save.error?.message;
   return (
     <AdminForm
       label={editing ? "Edit internship" : "Add internship"}
@@ -106,11 +109,31 @@ export function InternshipForm({ editing, onDone }: { editing: InternshipDto | u
       onSubmit={submit}
       onCancel={editing ? onDone : undefined}
     >
-      <TextField label="Title" placeholder={DEFAULT_INTERNSHIP_TITLE} value={draft.title} onChange={set("title")} />
-      <TextField label="Mentor" value={draft.mentor} onChange={set("mentor")} />
+      <TextField
+        label="Title"
+        placeholder={DEFAULT_INTERNSHIP_TITLE}
+        value={draft.title}
+        error={problems.title}
+        onChange={set("title")}
+      />
+      <TextField label="Mentor" value={draft.mentor} error={problems.mentor} onChange={set("mentor")} />
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="Start date" type="date" value={draft.startDate} onChange={set("startDate")} />
-        <TextField label="Weeks" type="number" min={1} step={1} value={draft.weeks} onChange={set("weeks")} />
+        <TextField
+          label="Start date"
+          type="date"
+          value={draft.startDate}
+          error={problems.startDate}
+          onChange={set("startDate")}
+        />
+        <TextField
+          label="Weeks"
+          type="number"
+          min={1}
+          step={1}
+          value={draft.weeks}
+          error={problems.weeks ?? problems.weekPlans}
+          onChange={set("weeks")}
+        />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <SelectField
@@ -124,9 +147,15 @@ export function InternshipForm({ editing, onDone }: { editing: InternshipDto | u
             </option>
           ))}
         </SelectField>
-        <CapacityField label="Seats" value={draft.capacity} onChange={set("capacity")} />
+        <CapacityField label="Seats" value={draft.capacity} error={problems.capacity} onChange={set("capacity")} />
       </div>
-      <TextField label="Meeting link" type="url" value={draft.meetingLink} onChange={set("meetingLink")} />
+      <TextField
+        label="Meeting link"
+        type="url"
+        value={draft.meetingLink}
+        error={problems.meetingLink}
+        onChange={set("meetingLink")}
+      />
       {weeks > 0 && (
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">Weekly plan</legend>

@@ -2,10 +2,13 @@ import { useState } from "react";
 import { CATALOG_LABELS } from "../../../../shared/constants.js";
 import { ADMIN_MESSAGES } from "../../../../shared/messages.js";
 import type { InternshipDto } from "../../../../shared/schemas/internships.js";
-import { formatDayLabel } from "../../../../shared/time.js";
+import { formatDayLabel, zonedDate } from "../../../../shared/time.js";
+import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { useDeleteInternship } from "../api/delete-internship.js";
 import { useInternships } from "../api/get-internships.js";
+import { useConsoleStream } from "../api/slot-stream.js";
+import { CancelWithRefundDialog } from "./cancel-booking-dialog.js";
 import { ConfirmDialog } from "./confirm-dialog.js";
 import { InternshipForm } from "./internship-form.js";
 import { SectionLayout } from "./section-layout.js";
@@ -13,9 +16,13 @@ import { SectionLayout } from "./section-layout.js";
 /** The add form and list (newest start date first), with edit and delete. */
 export function InternshipsSection() {
   const internships = useInternships();
+  useConsoleStream("internships");
   const remove = useDeleteInternship();
   const [editing, setEditing] = useState<InternshipDto>();
   const [deleting, setDeleting] = useState<InternshipDto>();
+  const [cancelling, setCancelling] = useState<InternshipDto>();
+  const config = useClientConfig();
+  const today = zonedDate(new Date(), config.data?.timeZone ?? "Asia/Kolkata");
 
   return (
     <SectionLayout id="internships" title="Internships">
@@ -31,8 +38,8 @@ export function InternshipsSection() {
                 <p className="font-semibold text-slate-900">{i.title}</p>
                 <p className="text-sm text-slate-700">
                   Starts {formatDayLabel(i.startDate)} {i.startDate.slice(0, 4)} · {i.weeks}{" "}
-                  {i.weeks === 1 ? "week" : "weeks"} · Mentor {i.mentor} · {CATALOG_LABELS[i.trackKey]} · {i.seatsLeft}{" "}
-                  of {i.capacity} seats left
+                  {i.weeks === 1 ? "week" : "weeks"} · Mentor {i.mentor} · {CATALOG_LABELS[i.trackKey]} ·{" "}
+                  {i.cancelledAt ? <strong>Cancelled</strong> : `${i.seatsLeft} of ${i.capacity} seats left`}
                 </p>
                 <details className="mt-1 text-sm">
                   <summary className="cursor-pointer text-slate-800">
@@ -48,21 +55,40 @@ export function InternshipsSection() {
                     ))}
                   </ol>
                 </details>
-                <div className="mt-2 flex gap-4 text-sm">
-                  <button type="button" className="min-h-6 underline" onClick={() => setEditing(i)}>
-                    Edit<span className="sr-only"> {i.title}</span>
-                  </button>
-                  {i.booked === 0 && (
-                    <button type="button" className="min-h-6 text-red-800 underline" onClick={() => setDeleting(i)}>
-                      Delete<span className="sr-only"> {i.title}</span>
+                {!i.cancelledAt && (
+                  <div className="mt-2 flex gap-4 text-sm">
+                    <button type="button" className="min-h-6 underline" onClick={() => setEditing(i)}>
+                      Edit<span className="sr-only"> {i.title}</span>
                     </button>
-                  )}
-                </div>
+                    {i.booked === 0 ? (
+                      <button type="button" className="min-h-6 text-red-800 underline" onClick={() => setDeleting(i)}>
+                        Delete<span className="sr-only"> {i.title}</span>
+                      </button>
+                    ) : (
+                      i.startDate > today && (
+                        <button
+                          type="button"
+                          className="min-h-6 text-red-800 underline"
+                          onClick={() => setCancelling(i)}
+                        >
+                          Cancel batch<span className="sr-only"> {i.title}</span>
+                        </button>
+                      )
+                    )}
+                  </div>
+                )}
               </li>
             ))}
           </ul>
         </div>
       </div>
+      {cancelling && (
+        <CancelWithRefundDialog
+          target={{ type: "internships", id: cancelling.id }}
+          title={`Cancel ${cancelling.title}`}
+          onClose={() => setCancelling(undefined)}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           title={ADMIN_MESSAGES.deleteInternshipConfirm}

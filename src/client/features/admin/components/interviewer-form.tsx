@@ -28,7 +28,16 @@ function phoneOwnerOf(error: unknown): PhoneOwner | undefined {
 }
 
 /** Add or edit an interviewer with the rules and messages of docs/product.md, Interviewers, checked before sending. */
-export function InterviewerForm({ editing, onDone }: { editing: InterviewerDto | undefined; onDone: () => void }) {
+export function InterviewerForm({
+  editing,
+  onDone,
+  onEditOther,
+}: {
+  editing: InterviewerDto | undefined;
+  onDone: () => void;
+  /** Opens the interviewer who has the phone in the edit form (when students are booked with them). */
+  onEditOther: (id: string) => void;
+}) {
   const add = useAddInterviewer();
   const edit = useEditInterviewer();
   const save = editing ? edit : add;
@@ -101,10 +110,10 @@ export function InterviewerForm({ editing, onDone }: { editing: InterviewerDto |
       {owner && (
         <ConfirmDialog
           title="This phone number is already taken"
-          confirmLabel="Overwrite"
+          confirmLabel={owner.upcomingBookings > 0 ? "Edit that interviewer" : "Overwrite"}
           pending={add.isPending}
           error={undefined}
-          onConfirm={() => send(true)}
+          onConfirm={() => (owner.upcomingBookings > 0 ? onEditOther(owner.id) : send(true))}
           onClose={() => {
             setOwner(undefined);
             add.reset();
@@ -119,7 +128,11 @@ export function InterviewerForm({ editing, onDone }: { editing: InterviewerDto |
             <dt className="font-medium">Phone</dt>
             <dd>{owner.phone}</dd>
           </dl>
-          <p className="mt-2">{ADMIN_MESSAGES.overwriteQuestion}</p>
+          <p className="mt-2">
+            {owner.upcomingBookings > 0
+              ? ADMIN_MESSAGES.overwriteHasBookings(owner.name, owner.upcomingBookings)
+              : ADMIN_MESSAGES.overwriteQuestion}
+          </p>
         </ConfirmDialog>
       )}
     </AdminForm>

@@ -21,7 +21,12 @@ export function InterviewersSection() {
   return (
     <SectionLayout id="interviewers" title="Interviewers">
       <div className="grid items-start gap-6 lg:grid-cols-[24rem_1fr]">
-        <InterviewerForm key={editing?.id ?? "new"} editing={editing} onDone={() => setEditing(undefined)} />
+        <InterviewerForm
+          key={editing?.id ?? "new"}
+          editing={editing}
+          onDone={() => setEditing(undefined)}
+          onEditOther={(id) => setEditing(interviewers.data?.find((i) => i.id === id))}
+        />
         <div className="space-y-3">
           {interviewers.isPending && <Spinner label="Loading interviewers…" />}
           {interviewers.isError && <Alert tone="error">{interviewers.error.message}</Alert>}

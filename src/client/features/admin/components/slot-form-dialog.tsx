@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { DEFAULT_SLOT_END, DEFAULT_SLOT_START } from "../../../../shared/constants.js";
-import { checkSlotForm, type SlotDto, type SlotForm } from "../../../../shared/schemas/slots.js";
+import { type SlotDto, type SlotField, type SlotForm, slotFieldProblems } from "../../../../shared/schemas/slots.js";
 import { formatDayLabel, zonedTime } from "../../../../shared/time.js";
+import { ApiError } from "../../../lib/api.js";
 import { Dialog } from "../../../ui/dialog.js";
 import { SelectField, TextAreaField, TextField } from "../../../ui/field.js";
 import { useAddSlot } from "../api/add-slot.js";
@@ -37,7 +38,7 @@ export function SlotFormDialog({
   const edit = useEditSlot();
   const save = editing.slot ? edit : add;
   const [form, setForm] = useState(() => initialForm(editing, zone));
-  const [problem, setProblem] = useState<string>();
+  const [problems, setProblems] = useState<Partial<Record<SlotField, string>>>({});
   // Active interviewers take new slots; an edited slot keeps the one it has.
   const choices = (interviewers.data ?? []).filter((i) => i.active || i.id === editing.slot?.interviewerId);
   const set = (key: keyof SlotForm) => (event: { target: { value: string } }) =>
@@ -46,15 +47,20 @@ export function SlotFormDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const chosen = choices.find((i) => i.id === form.interviewerId);
-    const checked = checkSlotForm(form, chosen?.companyTypes, new Date(), zone);
-    setProblem("message" in checked ? checked.message : undefined);
-    if ("message" in checked) return;
-    const done = { onSuccess: onClose };
+    const found = slotFieldProblems(form, chosen?.companyTypes, new Date(), zone);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    // A rule only the server knows (an overlapping slot) comes back with its field.
+    const done = {
+      onSuccess: onClose,
+      onError: (err: Error) => setProblems(err instanceof ApiError && err.field ? { [err.field]: err.message } : {}),
+    };
     if (editing.slot) edit.mutate({ id: editing.slot.id, form }, done);
     else add.mutate(form, done);
   };
 
-  const error = problem ?? save.error?.message;
+  const fieldError = save.error instanceof ApiError && save.error.field;
+  const error = fieldError ? undefined : save.error?.message;
   return (
     <Dialog
       open
@@ -75,6 +81,7 @@ export function SlotFormDialog({
         <SelectField
           label="Interviewer"
           value={form.interviewerId}
+          error={problems.interviewerId}
           onChange={set("interviewerId")}
           hint={
             interviewers.isSuccess && choices.length === 0
@@ -89,14 +96,21 @@ export function SlotFormDialog({
             </option>
           ))}
         </SelectField>
-        <TextField label="Date" type="date" value={form.date} onChange={set("date")} />
+        {editing.slot && editing.slot.booked > 0 && (
+          <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
+            {editing.slot.booked} {editing.slot.booked === 1 ? "student has" : "students have"} paid for this slot. If
+            you change its time, they get an e-mail with the updated invite and may cancel for a full refund.
+          </p>
+        )}
+        <TextField label="Date" type="date" value={form.date} error={problems.date} onChange={set("date")} />
         <div className="grid grid-cols-2 gap-3">
-          <TextField label="Start" type="time" value={form.start} onChange={set("start")} />
-          <TextField label="End" type="time" value={form.end} onChange={set("end")} />
+          <TextField label="Start" type="time" value={form.start} error={problems.start} onChange={set("start")} />
+          <TextField label="End" type="time" value={form.end} error={problems.end} onChange={set("end")} />
         </div>
         <TextAreaField label="Details" rows={2} value={form.details} onChange={set("details")} />
         <CapacityStatusFields
           capacity={String(form.capacity)}
+          capacityError={problems.capacity}
           status={form.status}
           onCapacity={set("capacity")}
           onStatus={set("status")}
@@ -107,6 +121,7 @@ export function SlotFormDialog({
           placeholder="https://meet.example.com/…"
           hint="Shown to booked students on their dashboard."
           value={form.meetingLink}
+          error={problems.meetingLink}
           onChange={set("meetingLink")}
         />
       </AdminForm>

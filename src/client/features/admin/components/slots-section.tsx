@@ -4,7 +4,7 @@ import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 import { useWeekSlots } from "../api/get-week-slots.js";
-import { useSlotStream } from "../api/slot-stream.js";
+import { useConsoleStream } from "../api/slot-stream.js";
 import { SectionLayout } from "./section-layout.js";
 import { SlotCard } from "./slot-card.js";
 import { type SlotEditing, SlotFormDialog } from "./slot-form-dialog.js";
@@ -18,7 +18,7 @@ export function SlotsSection() {
   const [monday, setMonday] = useState(() => weekStartMonday(today));
   const week = useWeekSlots(monday);
   const [editing, setEditing] = useState<SlotEditing>();
-  useSlotStream();
+  useConsoleStream("slots");
   const days = weekDates(monday);
   const range = `${formatDayLabel(monday)} – ${formatDayLabel(addDays(monday, 6))} ${monday.slice(0, 4)}`;
 

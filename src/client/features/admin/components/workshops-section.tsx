@@ -7,6 +7,7 @@ import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { useDeleteWorkshop } from "../api/delete-workshop.js";
 import { useWorkshops } from "../api/get-workshops.js";
+import { useConsoleStream } from "../api/slot-stream.js";
 import { CancelWithRefundDialog } from "./cancel-booking-dialog.js";
 import { ConfirmDialog } from "./confirm-dialog.js";
 import { SectionLayout } from "./section-layout.js";
@@ -18,6 +19,7 @@ export function WorkshopsSection() {
   const zone = config.data?.timeZone ?? "Asia/Kolkata";
   const zoneLabel = config.data?.timeZoneLabel ?? "IST";
   const workshops = useWorkshops();
+  useConsoleStream("workshops");
   const remove = useDeleteWorkshop();
   const [editing, setEditing] = useState<WorkshopDto>();
   const [dialog, setDialog] = useState<{ kind: "delete" | "cancel"; workshop: WorkshopDto }>();

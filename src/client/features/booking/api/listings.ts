@@ -13,16 +13,19 @@ export const slotsQuery = (plan: CompanyType) =>
 export const useSlots = (plan: CompanyType | undefined) =>
   useQuery({ ...slotsQuery(plan ?? "service"), enabled: plan !== undefined });
 
-export const useWorkshops = () =>
+export const useWorkshops = (enabled = true) =>
   useQuery({
+    enabled,
     queryKey: ["workshops"],
     queryFn: () => apiFetch<{ workshops: WorkshopListing[] }>("/api/workshops"),
     select: (data) => data.workshops,
   });
 
-export const useUpcomingInternship = () =>
+/** Every internship batch that has not started, of every track (docs/product.md, Internships). */
+export const useInternships = (enabled = true) =>
   useQuery({
-    queryKey: ["internships", "upcoming"],
-    queryFn: () => apiFetch<{ internship: InternshipListing | null }>("/api/internships/upcoming"),
-    select: (data) => data.internship,
+    enabled,
+    queryKey: ["internships", "all"],
+    queryFn: () => apiFetch<{ internships: InternshipListing[] }>("/api/internships"),
+    select: (data) => data.internships,
   });

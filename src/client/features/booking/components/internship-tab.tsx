@@ -1,40 +1,135 @@
-import { MESSAGES } from "../../../../shared/messages.js";
+import { useState } from "react";
+import { CATALOG_LABELS, INTERNSHIP_TRACKS, type InternshipTrack } from "../../../../shared/constants.js";
+import { INTERNSHIP_MESSAGES, MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
+import type { InternshipListing } from "../../../../shared/schemas/booking.js";
 import { formatDayLabel } from "../../../../shared/time.js";
+import { WaitlistButton } from "../../../shared/waitlist/waitlist-button.js";
 import { Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
-import { useUpcomingInternship } from "../api/listings.js";
+import { useInternships } from "../api/listings.js";
 
-/** The earliest internship that has not started, with its weekly plan and 'Book Slot'. */
-export function InternshipTab({ onBook, busy }: { onBook: (internshipId: string) => void; busy: boolean }) {
-  const internship = useUpcomingInternship();
-  if (internship.isPending) return <Spinner label={MESSAGES.loadingInternship} />;
-  if (internship.isError)
+const isTrack = (value: string | null): value is InternshipTrack =>
+  (INTERNSHIP_TRACKS as readonly (string | null)[]).includes(value);
+
+interface InternshipTabProps {
+  onBook: (internshipId: string) => void;
+  busy: boolean;
+  /** The track asked for in the address (`?track=`); otherwise the track of the earliest batch. */
+  initialTrack: string | null;
+}
+
+/** Track, then batch, then the batch's weekly plan and 'Book Slot' (or the waitlist when full). */
+export function InternshipTab({ onBook, busy, initialTrack }: InternshipTabProps) {
+  const internships = useInternships();
+  const [track, setTrack] = useState<InternshipTrack | undefined>(isTrack(initialTrack) ? initialTrack : undefined);
+  const [batchId, setBatchId] = useState<string>();
+  if (internships.isPending) return <Spinner label={MESSAGES.loadingInternship} />;
+  if (internships.isError)
     return (
       <p role="alert" className="text-red-800">
-        We could not load the internship. Please try again in a moment.
+        {INTERNSHIP_MESSAGES.loadFailed}
       </p>
     );
-  const data = internship.data;
-  if (!data) {
-    return (
-      <p className="rounded-lg bg-slate-50 p-4 text-slate-800">
-        No internship is open for enrolment right now. New batches are announced every few weeks; check back soon.
-      </p>
-    );
-  }
+  const all = internships.data;
+  const chosenTrack = track ?? (all[0]?.trackKey as InternshipTrack | undefined) ?? INTERNSHIP_TRACKS[0];
+  const batches = all.filter((i) => i.trackKey === chosenTrack);
+  const batch = batches.find((b) => b.id === batchId) ?? batches[0];
+  return (
+    <div className="space-y-6">
+      <fieldset>
+        <legend className="text-lg font-semibold">{INTERNSHIP_MESSAGES.chooseTrack}</legend>
+        <div className="mt-3 grid gap-3 sm:grid-cols-3">
+          {INTERNSHIP_TRACKS.map((key) => {
+            const open = all.filter((i) => i.trackKey === key);
+            return (
+              <label
+                key={key}
+                className="flex cursor-pointer flex-col gap-1 rounded-xl border border-slate-300 p-4 has-[:checked]:border-brand-700 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
+              >
+                <span className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="track"
+                    value={key}
+                    checked={chosenTrack === key}
+                    onChange={() => {
+                      setTrack(key);
+                      setBatchId(undefined);
+                    }}
+                  />
+                  <span className="font-semibold">{CATALOG_LABELS[key]}</span>
+                </span>
+                <span className="text-sm text-slate-700">
+                  {open.length === 0 ? "No open batch" : `${open.length} ${open.length === 1 ? "batch" : "batches"}`}
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      {batches.length === 0 || !batch ? (
+        <p className="rounded-lg bg-slate-50 p-4 text-slate-800">{INTERNSHIP_MESSAGES.noBatch}</p>
+      ) : (
+        <>
+          {batches.length > 1 && (
+            <fieldset>
+              <legend className="text-lg font-semibold">{INTERNSHIP_MESSAGES.chooseBatch}</legend>
+              <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                {batches.map((b) => (
+                  <label
+                    key={b.id}
+                    className="flex cursor-pointer items-start gap-2 rounded-xl border border-slate-300 p-4 has-[:checked]:border-brand-700 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
+                  >
+                    <input
+                      type="radio"
+                      name="batch"
+                      value={b.id}
+                      checked={b.id === batch.id}
+                      onChange={() => setBatchId(b.id)}
+                      className="mt-1"
+                    />
+                    <span>
+                      <span className="block font-semibold">Starts {formatDayLabel(b.startDate)}</span>
+                      <span className="block text-sm text-slate-700">
+                        Mentor {b.mentor} · {seatsText(b)}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <BatchDetails batch={batch} busy={busy} onBook={onBook} />
+        </>
+      )}
+    </div>
+  );
+}
+
+const seatsText = (batch: InternshipListing) => (batch.seatsLeft > 0 ? `${batch.seatsLeft} seats left` : "Full");
+
+function BatchDetails({
+  batch,
+  busy,
+  onBook,
+}: {
+  batch: InternshipListing;
+  busy: boolean;
+  onBook: (id: string) => void;
+}) {
   return (
     <article className="space-y-4 rounded-xl border border-slate-300 p-5">
       <header>
-        <h3 className="text-xl font-semibold">{data.title}</h3>
+        <h3 className="text-xl font-semibold">{batch.title}</h3>
         <p className="text-slate-700">
-          Starts {formatDayLabel(data.startDate)} · Mentor {data.mentor} · {data.weeks} weeks ·{" "}
-          {formatPaise(data.pricePaise)}
+          Starts {formatDayLabel(batch.startDate)} · Mentor {batch.mentor} · {batch.weeks} weeks ·{" "}
+          {formatPaise(batch.pricePaise)}
         </p>
-        <p className="text-sm text-slate-700">{data.seatsLeft > 0 ? `${data.seatsLeft} seats left` : "Full"}</p>
+        <p className="text-sm text-slate-700">{seatsText(batch)}</p>
       </header>
       <ol className="space-y-3 border-l-2 border-brand-100 pl-4">
-        {data.weekPlans.map((week, index) => (
+        {batch.weekPlans.map((week, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: weeks are positional; the list never reorders
           <li key={index}>
             <p className="font-semibold">
@@ -44,10 +139,18 @@ export function InternshipTab({ onBook, busy }: { onBook: (internshipId: string)
           </li>
         ))}
       </ol>
-      {!data.available && <p className="text-slate-700">Not available</p>}
-      <Button onClick={() => onBook(data.id)} disabled={busy || !data.available || data.seatsLeft === 0}>
-        {busy ? "Opening payment…" : "Book Slot"}
-      </Button>
+      {!batch.available && <p className="text-slate-700">Not available</p>}
+      {batch.available && batch.seatsLeft === 0 ? (
+        <WaitlistButton
+          kind="internship"
+          targetId={batch.id}
+          label={`${batch.title}, starting ${formatDayLabel(batch.startDate)}`}
+        />
+      ) : (
+        <Button onClick={() => onBook(batch.id)} disabled={busy || !batch.available}>
+          {busy ? "Opening payment…" : "Book Slot"}
+        </Button>
+      )}
     </article>
   );
 }

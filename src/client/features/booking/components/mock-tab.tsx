@@ -1,77 +1,129 @@
+import { useEffect, useRef, useState } from "react";
 import { CATALOG_LABELS, COMPANY_TYPES, type CompanyType, PACKAGE_ROUNDS } from "../../../../shared/constants.js";
-import { MESSAGES } from "../../../../shared/messages.js";
+import { JOURNEY_MESSAGES, MESSAGES, WAITLIST_MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
+import type { SlotListing } from "../../../../shared/schemas/booking.js";
 import { formatClock, formatDayLabel, zonedDate } from "../../../../shared/time.js";
 import { useCatalog } from "../../../shared/catalog/get-catalog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
+import { WaitlistButton } from "../../../shared/waitlist/waitlist-button.js";
 import { Spinner } from "../../../ui/alert.js";
+import { Tabs } from "../../../ui/tabs.js";
 import { useSlots } from "../api/listings.js";
+import { HoldCountdown } from "./hold-countdown.js";
+import { NotifyMe } from "./notify-me.js";
+import { TimeRadioGroup } from "./time-radio-group.js";
 
 interface MockTabProps {
   plan: CompanyType | undefined;
   onPlan: (plan: CompanyType) => void;
+  /** The time chosen (its hold may still be on its way). */
   selectedSlotId: string | undefined;
+  /** The time actually held. */
+  heldSlotId: string | undefined;
+  holdExpiresAt: string | undefined;
   onSlot: (slotId: string) => void;
+  /** The last free seat the student was looking at went to someone else. */
+  onSeatTaken: () => void;
   busy: boolean;
+  notice: React.ReactNode;
 }
 
-/** Plan cards, then that plan's upcoming slots grouped by day (in the platform zone). */
-export function MockTab({ plan, onPlan, selectedSlotId, onSlot, busy }: MockTabProps) {
-  const catalog = useCatalog();
+/** Plan cards with the next free time, then that plan's days, interviewers and times (in the platform zone). */
+export function MockTab({ plan, onPlan, notice, ...slotProps }: MockTabProps) {
+  const times = useRef<HTMLElement>(null);
+  const choosePlan = (next: CompanyType) => {
+    onPlan(next);
+    // On a phone the times are below the fold: take the student there (docs/product.md, Booking flow).
+    if (window.matchMedia("(max-width: 767px)").matches) {
+      requestAnimationFrame(() => times.current?.scrollIntoView({ block: "start" }));
+    }
+  };
   return (
     <div className="space-y-6">
       <fieldset>
         <legend className="text-lg font-semibold">Choose a plan</legend>
         <div className="mt-3 grid gap-3 sm:grid-cols-3">
-          {COMPANY_TYPES.map((key) => {
-            const item = catalog.data?.get(key);
-            const available = item?.available ?? false;
-            return (
-              <label
-                key={key}
-                className={`flex cursor-pointer flex-col gap-1 rounded-xl border p-4 has-[:checked]:border-brand-700 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 ${available ? "border-slate-300" : "cursor-not-allowed border-slate-200 bg-slate-50"}`}
-              >
-                <span className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="plan"
-                    value={key}
-                    checked={plan === key}
-                    disabled={!available}
-                    onChange={() => onPlan(key)}
-                  />
-                  <span className="font-semibold">{CATALOG_LABELS[key]}</span>
-                </span>
-                <span className="text-sm text-slate-700">{PACKAGE_ROUNDS[key]}</span>
-                <span className="text-lg font-bold">{item ? formatPaise(item.pricePaise) : "…"}</span>
-                <span className={`text-sm font-medium ${available ? "text-green-800" : "text-slate-600"}`}>
-                  {available ? "Available" : "Not available"}
-                </span>
-              </label>
-            );
-          })}
+          {COMPANY_TYPES.map((key) => (
+            <PlanCard key={key} planKey={key} checked={plan === key} onChoose={() => choosePlan(key)} />
+          ))}
         </div>
       </fieldset>
-      {plan && <SlotList plan={plan} selectedSlotId={selectedSlotId} onSlot={onSlot} busy={busy} />}
+      <section ref={times} aria-labelledby="slots-heading" className="scroll-mt-20 space-y-4">
+        {notice}
+        {plan && <SlotPicker plan={plan} {...slotProps} />}
+      </section>
     </div>
   );
 }
 
-function SlotList({
+function PlanCard({ planKey, checked, onChoose }: { planKey: CompanyType; checked: boolean; onChoose: () => void }) {
+  const catalog = useCatalog();
+  const item = catalog.data?.get(planKey);
+  const available = item?.available ?? false;
+  const slots = useSlots(available ? planKey : undefined);
+  const config = useClientConfig();
+  const zone = config.data?.timeZone ?? "Asia/Kolkata";
+  const next = slots.data?.find((slot) => slot.seatsLeft > 0);
+  return (
+    <div
+      className={`flex flex-col gap-1 rounded-xl border p-4 has-[:checked]:border-brand-700 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 ${available ? "border-slate-300" : "border-slate-200 bg-slate-50"}`}
+    >
+      <label className={`flex items-center gap-2 ${available ? "cursor-pointer" : "cursor-not-allowed"}`}>
+        <input type="radio" name="plan" value={planKey} checked={checked} disabled={!available} onChange={onChoose} />
+        <span className="font-semibold">{CATALOG_LABELS[planKey]}</span>
+      </label>
+      <span className="text-sm text-slate-700">{PACKAGE_ROUNDS[planKey]}</span>
+      <span className="text-lg font-bold">{item ? formatPaise(item.pricePaise) : "…"}</span>
+      {available ? (
+        <>
+          <span className="text-sm font-medium text-green-800">Available</span>
+          <span className="text-sm text-slate-700">
+            {next
+              ? JOURNEY_MESSAGES.nextAvailable(
+                  `${formatDayLabel(zonedDate(new Date(next.startAt), zone))}, ${formatClock(next.startAt, zone)}`,
+                )
+              : slots.isSuccess
+                ? JOURNEY_MESSAGES.noneAvailable
+                : "\u00a0"}
+          </span>
+        </>
+      ) : (
+        <>
+          <span className="text-sm font-medium text-slate-700">Not available</span>
+          <span className="text-sm text-slate-700">{JOURNEY_MESSAGES.notAvailableWhy}</span>
+          {item && <NotifyMe packageKey={planKey} />}
+        </>
+      )}
+    </div>
+  );
+}
+
+function SlotPicker({
   plan,
   selectedSlotId,
+  heldSlotId,
+  holdExpiresAt,
   onSlot,
-  busy,
-}: {
-  plan: CompanyType;
-  selectedSlotId: string | undefined;
-  onSlot: (id: string) => void;
-  busy: boolean;
-}) {
+  onSeatTaken,
+}: Omit<MockTabProps, "onPlan" | "notice"> & { plan: CompanyType }) {
   const slots = useSlots(plan);
   const config = useClientConfig();
   const zone = config.data?.timeZone ?? "Asia/Kolkata";
   const label = config.data?.timeZoneLabel ?? "IST";
+  const [day, setDay] = useState<string>();
+  useSeatTakenWatch(slots.data, day, zone, selectedSlotId, onSeatTaken);
+  const byDay = groupByDay(slots.data ?? [], zone, selectedSlotId, day);
+  const heldDay = slots.data?.find((s) => s.id === selectedSlotId);
+  const shownDay =
+    (day && byDay.has(day) ? day : undefined) ??
+    (heldDay ? zonedDate(new Date(heldDay.startAt), zone) : undefined) ??
+    [...byDay.keys()][0];
+  // The day on screen stays on screen when its last seat goes: the student sees "Full", not another day.
+  useEffect(() => {
+    if (shownDay && shownDay !== day) setDay(shownDay);
+  }, [shownDay, day]);
+
   if (slots.isPending) return <Spinner label="Loading slots…" />;
   if (slots.isError) {
     return (
@@ -81,46 +133,161 @@ function SlotList({
       </div>
     );
   }
-  if (slots.data.length === 0)
-    return <p className="rounded-lg bg-slate-50 p-4 text-slate-800">{MESSAGES.noUpcomingSlots}</p>;
-
-  const days = new Map<string, typeof slots.data>();
-  for (const slot of slots.data) {
-    const day = zonedDate(new Date(slot.startAt), zone);
-    days.set(day, [...(days.get(day) ?? []), slot]);
+  const fullTimes = (
+    <FullTimes
+      slots={(slots.data ?? []).filter(
+        (slot) => slot.seatsLeft === 0 && slot.id !== heldSlotId && slot.id !== selectedSlotId,
+      )}
+      plan={plan}
+      zone={zone}
+    />
+  );
+  if (!shownDay) {
+    return (
+      <>
+        <p className="rounded-lg bg-slate-50 p-4 text-slate-800">{MESSAGES.noUpcomingSlots}</p>
+        {fullTimes}
+      </>
+    );
   }
+
+  const daySlots = byDay.get(shownDay) ?? [];
+  const interviewers = [...new Map(daySlots.map((s) => [s.interviewerName, s])).values()];
   return (
-    <section aria-labelledby="slots-heading" className="space-y-4">
+    <>
       <h3 id="slots-heading" className="text-lg font-semibold">
         Pick a time ({label})
       </h3>
-      {[...days].map(([day, daySlots]) => (
-        <fieldset key={day}>
-          <legend className="text-sm font-semibold text-slate-800">{formatDayLabel(day)}</legend>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {daySlots.map((slot) => {
-              const full = slot.seatsLeft === 0 && slot.id !== selectedSlotId;
-              const selected = slot.id === selectedSlotId;
-              return (
-                <button
-                  key={slot.id}
-                  type="button"
-                  aria-pressed={selected}
-                  disabled={full || busy}
-                  onClick={() => onSlot(slot.id)}
-                  className={`min-h-11 rounded-lg border px-3 py-2 text-left text-sm ${selected ? "border-brand-700 bg-brand-700 text-white" : "border-slate-400 bg-white text-slate-900 hover:border-brand-700"} disabled:cursor-not-allowed disabled:border-slate-200 disabled:bg-slate-100 disabled:text-slate-600`}
-                >
-                  <span className="block font-semibold">{formatClock(slot.startAt, zone)}</span>
+      <Tabs
+        label="Days with free times"
+        items={[...byDay].map(([date, list]) => ({
+          id: date,
+          label: (
+            <>
+              <span className="block font-semibold">{formatDayLabel(date)}</span>
+              <span className="block text-xs">
+                {list.filter((s) => s.seatsLeft > 0).length || "No"}{" "}
+                {list.filter((s) => s.seatsLeft > 0).length === 1 ? "time" : "times"}
+              </span>
+            </>
+          ),
+        }))}
+        selected={shownDay}
+        onSelect={setDay}
+        listClassName="-mx-1 flex snap-x gap-2 overflow-x-auto px-1 pb-2"
+        tabClassName={(selected) =>
+          `min-h-11 min-w-24 shrink-0 snap-start rounded-lg border px-3 py-2 text-center text-sm ${selected ? "border-brand-700 bg-brand-50 text-brand-900 ring-2 ring-brand-600" : "border-slate-300 bg-white text-slate-800 hover:border-brand-700"}`
+        }
+        panelClassName="space-y-3"
+      >
+        <p id="times-heading" className="text-sm font-semibold text-slate-800">
+          Times on {formatDayLabel(shownDay)}
+        </p>
+        <TimeRadioGroup
+          name={`time-${plan}`}
+          labelledBy="times-heading"
+          selectedId={selectedSlotId}
+          onChoose={onSlot}
+          groups={interviewers.map((s) => ({
+            id: s.interviewerName,
+            header: (
+              <div>
+                <p className="font-semibold text-slate-900">{s.interviewerName}</p>
+                {s.interviewerQualification && <p className="text-sm text-slate-700">{s.interviewerQualification}</p>}
+              </div>
+            ),
+          }))}
+          options={daySlots.map((slot) => {
+            const held = slot.id === heldSlotId;
+            const full = slot.seatsLeft === 0 && !held && slot.id !== selectedSlotId;
+            const time = formatClock(slot.startAt, zone);
+            const seats = full ? "Full" : `${slot.seatsLeft} ${slot.seatsLeft === 1 ? "seat" : "seats"} left`;
+            return {
+              id: slot.id,
+              groupId: slot.interviewerName,
+              disabled: full,
+              label: `${time} with ${slot.interviewerName} · ${held ? JOURNEY_MESSAGES.heldForYou : seats}`,
+              content: (
+                <>
+                  <span className="block font-semibold">{time}</span>
                   <span className="block text-xs">
-                    {slot.interviewerName} ·{" "}
-                    {full ? "Full" : `${slot.seatsLeft} ${slot.seatsLeft === 1 ? "seat" : "seats"} left`}
+                    {held && holdExpiresAt ? (
+                      <>
+                        {JOURNEY_MESSAGES.heldForYou} · <HoldCountdown expiresAt={holdExpiresAt} decorative />
+                      </>
+                    ) : (
+                      seats
+                    )}
                   </span>
-                </button>
-              );
-            })}
-          </div>
-        </fieldset>
-      ))}
-    </section>
+                </>
+              ),
+            };
+          })}
+        />
+      </Tabs>
+      {fullTimes}
+    </>
   );
+}
+
+const FULL_TIMES_SHOWN = 20;
+
+/** Full times, soonest first, each with its waitlist (docs/product.md, Waitlist), below the free ones. */
+function FullTimes({ slots, plan, zone }: { slots: SlotListing[]; plan: CompanyType; zone: string }) {
+  if (slots.length === 0) return null;
+  return (
+    <div className="space-y-2">
+      <p className="text-sm font-semibold text-slate-800">{WAITLIST_MESSAGES.fullTimes}</p>
+      <ul className="space-y-2">
+        {slots.slice(0, FULL_TIMES_SHOWN).map((slot) => {
+          const time = `${formatDayLabel(zonedDate(new Date(slot.startAt), zone))}, ${formatClock(slot.startAt, zone)}`;
+          return (
+            <li key={slot.id} className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 px-3 py-2">
+              <span className="text-sm text-slate-900">
+                <span className="font-semibold">{time}</span> · {slot.interviewerName}
+              </span>
+              <WaitlistButton kind="mock" targetId={slot.id} packageKey={plan} label={`the slot of ${time}`} />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** Days (in the platform zone) that still have a free seat, the student's held one, or are on screen. */
+function groupByDay(slots: SlotListing[], zone: string, heldId: string | undefined, shown: string | undefined) {
+  const days = new Map<string, SlotListing[]>();
+  for (const slot of slots) {
+    const date = zonedDate(new Date(slot.startAt), zone);
+    days.set(date, [...(days.get(date) ?? []), slot]);
+  }
+  for (const [date, list] of days) {
+    if (date !== shown && !list.some((s) => s.seatsLeft > 0 || s.id === heldId)) days.delete(date);
+  }
+  return days;
+}
+
+/**
+ * Watches the day on screen: when the last free seat of a time there goes to someone else while the
+ * student looks at it, they hear so at the top (docs/product.md, Booking flow).
+ */
+function useSeatTakenWatch(
+  slots: SlotListing[] | undefined,
+  day: string | undefined,
+  zone: string,
+  heldId: string | undefined,
+  onSeatTaken: () => void,
+) {
+  const seen = useRef(new Map<string, number>());
+  useEffect(() => {
+    if (!slots) return;
+    const previous = seen.current;
+    const shown = (slot: SlotListing) => !day || zonedDate(new Date(slot.startAt), zone) === day;
+    const taken = slots.some(
+      (slot) => shown(slot) && slot.id !== heldId && slot.seatsLeft === 0 && (previous.get(slot.id) ?? 0) > 0,
+    );
+    seen.current = new Map(slots.map((slot) => [slot.id, slot.seatsLeft]));
+    if (taken) onSeatTaken();
+  }, [slots, day, zone, heldId, onSeatTaken]);
 }

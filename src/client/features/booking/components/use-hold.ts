@@ -10,7 +10,12 @@ function reserveErrorText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.code === "UNAUTHENTICATED") return MESSAGES.signInToReserve;
     if (error.code === "SLOT_HELD") return MESSAGES.slotHeld;
-    if (error.code === "NOT_AVAILABLE" || error.code === "CONFLICT" || error.code === "RATE_LIMITED")
+    if (
+      error.code === "NOT_AVAILABLE" ||
+      error.code === "CONFLICT" ||
+      error.code === "RATE_LIMITED" ||
+      error.code === "BOOKING_CLOSED"
+    )
       return error.message;
   }
   return MESSAGES.reserveFailed;
@@ -18,13 +23,17 @@ function reserveErrorText(error: unknown): string {
 
 /**
  * One hold at a time: taking a new one lets the server release the previous; leaving the page or
- * clearing the choice releases it; at 00:00 it is dropped with the hold-expired message.
+ * clearing the choice releases it; at 00:00 it is dropped with the hold-ended message. `resume`
+ * takes back a hold the server kept (after a failed payment), counted from the server's time left.
  */
 export function useHold() {
   const take = useTakeHold();
   const [hold, setHold] = useState<HoldDto>();
   const [error, setError] = useState<string>();
   const current = useRef<HoldDto | undefined>(undefined);
+  const asked = useRef(0);
+  /** The seat asked for last, shown as chosen while its hold is on its way. */
+  const [wanted, setWanted] = useState<string>();
   current.current = hold;
 
   useEffect(() => {
@@ -42,16 +51,22 @@ export function useHold() {
     (kind: BookingKindDto, targetId: string, packageKey?: CompanyType, then?: (taken: HoldDto) => void) => {
       setError(undefined);
       const askedAt = Date.now();
+      // Arrowing through the times asks for several holds in a row: only the last answer counts.
+      const ask = ++asked.current;
+      setWanted(targetId);
       take.mutate(
         { kind, targetId, ...(packageKey ? { packageKey } : {}) },
         {
           onSuccess: (taken) => {
+            if (ask !== asked.current) return;
             // Counted on this device from when it asked (never later than the server's expiry),
             // not from expiresAt: a device clock that is off would show the wrong countdown.
             setHold({ ...taken, expiresAt: new Date(askedAt + HOLD_MINUTES * 60_000).toISOString() });
             then?.(taken);
           },
           onError: (err) => {
+            if (ask !== asked.current) return;
+            setWanted(undefined);
             setHold(undefined);
             setError(reserveErrorText(err));
           },
@@ -62,15 +77,42 @@ export function useHold() {
   );
 
   const clear = useCallback(() => {
+    asked.current++;
+    setWanted(undefined);
     if (current.current) void releaseHold(current.current.id).catch(() => undefined);
     setHold(undefined);
     setError(undefined);
   }, []);
 
   const expire = useCallback(() => {
+    setWanted(undefined);
     setHold(undefined);
     setError(MESSAGES.holdExpired);
   }, []);
 
-  return { hold, error, setError, pending: take.isPending, select, clear, expire, forget: () => setHold(undefined) };
+  useEffect(() => {
+    if (!hold) return;
+    const timer = setTimeout(expire, Math.max(0, Date.parse(hold.expiresAt) - Date.now()));
+    return () => clearTimeout(timer);
+  }, [hold, expire]);
+
+  const resume = useCallback((kept: HoldDto & { msLeft: number }) => {
+    setHold({ ...kept, expiresAt: new Date(Date.now() + kept.msLeft).toISOString() });
+  }, []);
+
+  return {
+    hold,
+    chosenId: wanted ?? hold?.targetId,
+    error,
+    setError,
+    pending: take.isPending,
+    select,
+    clear,
+    expire,
+    resume,
+    forget: () => {
+      setWanted(undefined);
+      setHold(undefined);
+    },
+  };
 }

@@ -1,7 +1,9 @@
 import { CATALOG_LABELS, WORKSHOP_TOPICS } from "../../../../shared/constants.js";
+import { JOURNEY_MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
 import { formatInstant } from "../../../../shared/time.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
+import { WaitlistButton } from "../../../shared/waitlist/waitlist-button.js";
 import { Spinner } from "../../../ui/alert.js";
 import { useWorkshops } from "../api/listings.js";
 
@@ -57,9 +59,22 @@ export function WorkshopTab({
                     </span>
                     <span className="text-sm">
                       {formatPaise(w.pricePaise)} ·{" "}
-                      {!w.available ? "Not available" : full ? "Full" : `${w.seatsLeft} seats left`}
+                      {!w.available
+                        ? "Not available"
+                        : selected
+                          ? JOURNEY_MESSAGES.heldForYou
+                          : full
+                            ? "Full"
+                            : `${w.seatsLeft} seats left`}
                     </span>
                   </button>
+                  {full && w.available && (
+                    <WaitlistButton
+                      kind="workshop"
+                      targetId={w.id}
+                      label={`${w.title}, ${formatInstant(w.startAt, zone, config.data?.timeZoneLabel)}`}
+                    />
+                  )}
                 </li>
               );
             })}

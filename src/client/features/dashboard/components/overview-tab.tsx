@@ -1,4 +1,5 @@
 import type { Dashboard } from "../../../../shared/schemas/dashboard.js";
+import { WaitlistPlaces } from "../../../shared/waitlist/waitlist-places.js";
 import { isUpcoming } from "../format.js";
 import { SAVED_RESOURCES } from "../resources.js";
 import { Goals } from "./goals.js";
@@ -16,6 +17,7 @@ export function OverviewTab({ data, zone, zoneLabel }: { data: Dashboard; zone: 
     return (
       <div className="space-y-6">
         <WelcomeBanner firstName={data.firstName} hasBooking={false} />
+        <WaitlistPlaces hideWhenEmpty />
         <OnboardingCallToAction />
         <SavedResources resources={SAVED_RESOURCES} />
       </div>
@@ -25,6 +27,7 @@ export function OverviewTab({ data, zone, zoneLabel }: { data: Dashboard; zone: 
   return (
     <div className="space-y-6">
       <WelcomeBanner firstName={data.firstName} hasBooking />
+      <WaitlistPlaces hideWhenEmpty />
       <StatCards stats={data.stats} zone={zone} zoneLabel={zoneLabel} />
       <div className="grid gap-6 xl:grid-cols-2">
         <UpcomingInterviewCard session={nextInterview} zone={zone} zoneLabel={zoneLabel} />

@@ -3,6 +3,7 @@ import type { MeResponse } from "../../../../shared/schemas/session.js";
 import { Panel } from "./panel.js";
 import { ProfileForm } from "./profile-form.js";
 import { ResumeForm } from "./resume-form.js";
+import { YourDataPanel } from "./your-data-panel.js";
 
 export function ProfileTab({ user, data }: { user: NonNullable<MeResponse["user"]>; data: Dashboard }) {
   return (
@@ -22,6 +23,7 @@ export function ProfileTab({ user, data }: { user: NonNullable<MeResponse["user"
       </Panel>
       <ProfileForm />
       <ResumeForm current={data.resumeUrl} />
+      <YourDataPanel email={user.email} />
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { useId, useState } from "react";
 import type { CatalogKey } from "../../../../shared/constants.js";
 import { formatPaise } from "../../../../shared/money.js";
-import { useCatalog } from "../../../shared/catalog/get-catalog.js";
 import { Tabs } from "../../../ui/tabs.js";
 import { FAQ, FAQ_TOPICS, type FaqTopic } from "../content/faq.js";
 import { useIsWide } from "../hooks/use-media-query.js";
+import { useLandingCatalog } from "../lib/visitor.js";
 
 function useAnswerText() {
-  const catalog = useCatalog();
+  const catalog = useLandingCatalog();
   return (answer: string) =>
     answer.replace(/\{price:(\w+)\}/g, (_, key: string) => {
       const item = catalog.data?.get(key as CatalogKey);

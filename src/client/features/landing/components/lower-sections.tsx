@@ -1,15 +1,9 @@
 import { CONTACT_RESPONSE_HOURS } from "../../../../shared/constants.js";
 import { MESSAGES } from "../../../../shared/messages.js";
-import { lazyRoute } from "../../../lib/lazy.js";
-import { Deferred } from "./deferred.js";
+import ContactForm from "./contact-form.js";
+import Faq from "./faq.js";
 import { SectionHeading } from "./section-heading.js";
-
-// Far below the first screen: loaded as their place comes near, off the first paint of `/`.
-const Stories = lazyRoute(() => import("./stories.js"));
-const Faq = lazyRoute(() => import("./faq.js"));
-const ContactForm = lazyRoute(() => import("./contact-form.js"));
-
-const placeholder = (height: string) => <div aria-hidden="true" className={height} />;
+import Stories from "./stories.js";
 
 export function StoriesSection() {
   return (
@@ -18,9 +12,7 @@ export function StoriesSection() {
         <SectionHeading id="stories-title" eyebrow="Stories">
           Students who practised here
         </SectionHeading>
-        <Deferred placeholder={placeholder("h-[calc(62dvh+3.5rem)] min-h-[27.5rem]")}>
-          <Stories />
-        </Deferred>
+        <Stories />
       </div>
     </section>
   );
@@ -33,9 +25,7 @@ export function FaqSection() {
         <SectionHeading id="faq-title" eyebrow="FAQ">
           Frequently asked questions
         </SectionHeading>
-        <Deferred placeholder={placeholder("h-[62rem] md:h-[36rem]")}>
-          <Faq />
-        </Deferred>
+        <Faq />
       </div>
     </section>
   );
@@ -55,9 +45,7 @@ export function ContactSection({ onOpenLegal }: { onOpenLegal: () => void }) {
           </p>
           <p className="mt-4 text-slate-700">CareerPrep, Bengaluru, Karnataka, India.</p>
         </div>
-        <Deferred placeholder={placeholder("h-[35rem] md:h-[28rem]")}>
-          <ContactForm />
-        </Deferred>
+        <ContactForm />
       </div>
       <footer className="border-t border-slate-200 px-4 py-6 text-center text-sm text-slate-700">
         <p>

@@ -1,10 +1,21 @@
 import { CATALOG_LABELS, type CatalogKey } from "../../../../shared/constants.js";
 import { formatPaise } from "../../../../shared/money.js";
-import { useCatalog } from "../../../shared/catalog/get-catalog.js";
+import { useLandingCatalog } from "../lib/visitor.js";
 
-/** Packages with the server's current price and availability (docs/product.md, Catalog). */
-export function PackageList({ packages }: { packages: ReadonlyArray<{ key: CatalogKey; detail: string }> }) {
-  const catalog = useCatalog();
+/**
+ * Packages with the server's current price and availability (docs/product.md, Catalog); with
+ * `bookingLink`, each available one links to its own booking (the internship tracks). The price column has
+ * one width and two lines whatever it shows, so the prerendered "Loading price…" gives way to the price
+ * without moving anything.
+ */
+export function PackageList({
+  packages,
+  bookingLink,
+}: {
+  packages: ReadonlyArray<{ key: CatalogKey; detail: string }>;
+  bookingLink?: ((key: CatalogKey) => string) | undefined;
+}) {
+  const catalog = useLandingCatalog();
   return (
     <ul className="space-y-2">
       {packages.map(({ key, detail }) => {
@@ -17,8 +28,20 @@ export function PackageList({ packages }: { packages: ReadonlyArray<{ key: Catal
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">{item?.label ?? CATALOG_LABELS[key]}</p>
               <p className="text-sm text-slate-600">{detail}</p>
+              {bookingLink && item?.available && (
+                // A page load: the landing page has no router (docs/decisions/0160-landing-from-html.md).
+                <a
+                  href={bookingLink(key)}
+                  aria-label={`Book this track: ${item.label}`}
+                  className="mt-1 inline-block text-sm font-semibold text-brand-700 underline"
+                >
+                  Book this track
+                </a>
+              )}
+              {/* The link's line is kept while the catalog loads or the track is closed, so nothing moves. */}
+              {bookingLink && !item?.available && <span aria-hidden="true" className="mt-1 block h-5" />}
             </div>
-            <div className="shrink-0 text-right">
+            <div className="min-h-10 w-28 shrink-0 text-right">
               {item ? (
                 <>
                   <p className="font-bold text-slate-900">{formatPaise(item.pricePaise)}</p>
@@ -26,7 +49,7 @@ export function PackageList({ packages }: { packages: ReadonlyArray<{ key: Catal
                     {item.available ? "Available" : "Not available"}
                   </p>
                 </>
-              ) : catalog.isError ? (
+              ) : catalog.error ? (
                 <p className="text-xs text-slate-600">Price unavailable</p>
               ) : (
                 <p className="text-xs text-slate-600">Loading price…</p>

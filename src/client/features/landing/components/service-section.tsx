@@ -41,7 +41,12 @@ export function ServiceSection({
         <div className="space-y-5">
           <div>
             <h3 className="mb-2 text-base font-semibold text-slate-900">{service.packagesTitle}</h3>
-            <PackageList packages={service.packages} />
+            <PackageList
+              packages={service.packages}
+              bookingLink={
+                service.id === "internship" ? (key) => `/onboarding?type=internship&track=${key}` : undefined
+              }
+            />
           </div>
           <div>
             <h3 className="mb-2 text-base font-semibold text-slate-900">How it works</h3>

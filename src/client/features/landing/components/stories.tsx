@@ -1,7 +1,7 @@
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { TESTIMONIAL_CARD_COUNTS, TESTIMONIAL_FLOAT_SECONDS } from "../../../../shared/constants.js";
 import { TESTIMONIALS, type Testimonial } from "../content/testimonials.js";
-import { usePrefersReducedMotion } from "../hooks/use-media-query.js";
+import { useBrowserValue, usePrefersReducedMotion } from "../hooks/use-media-query.js";
 
 const STATIC_COUNT = 6;
 const SIZES = ["small", "medium", "large"] as const;
@@ -25,13 +25,13 @@ function cardCountFor(width: number): number {
 }
 
 function useCardCount(): number {
-  return useSyncExternalStore(
+  return useBrowserValue(
     (onChange) => {
       window.addEventListener("resize", onChange);
       return () => window.removeEventListener("resize", onChange);
     },
     () => cardCountFor(window.innerWidth),
-    () => cardCountFor(0),
+    cardCountFor(0),
   );
 }
 

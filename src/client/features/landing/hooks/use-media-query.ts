@@ -1,15 +1,30 @@
-import { useSyncExternalStore } from "react";
+import { useLayoutEffect, useState, useSyncExternalStore } from "react";
 import { MOBILE_BREAKPOINT_PX } from "../../../../shared/constants.js";
 
+/**
+ * A value read from the browser, which the prerendered HTML cannot know: the first render (the
+ * build's and the hydrating one) uses `initial`, the browser's value follows before the next paint.
+ */
+export function useBrowserValue<T>(subscribe: (onChange: () => void) => () => void, read: () => T, initial: T): T {
+  const [hydrated, setHydrated] = useState(false);
+  useLayoutEffect(() => setHydrated(true), []);
+  const value = useSyncExternalStore(
+    subscribe,
+    () => (typeof window === "undefined" ? initial : read()),
+    () => initial,
+  );
+  return hydrated ? value : initial;
+}
+
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
+  return useBrowserValue(
     (onChange) => {
       const list = window.matchMedia(query);
       list.addEventListener("change", onChange);
       return () => list.removeEventListener("change", onChange);
     },
     () => window.matchMedia(query).matches,
-    () => false,
+    false,
   );
 }
 

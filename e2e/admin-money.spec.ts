@@ -1,0 +1,73 @@
+import type { Page } from "@playwright/test";
+import { buildSlot } from "../src/server/test/builders.js";
+import { expect, expectNoA11yViolations, SAME_ORIGIN, signIn, signInAsAdmin, test, uniqueEmail } from "./fixtures.js";
+
+async function openSection(page: Page, name: string) {
+  await page.getByRole("tab", { name }).click();
+  await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+}
+
+/** A student holds a slot and checks out (with a coupon when given); pays when asked to. */
+async function checkout(page: Page, slotId: string, coupon?: string, pay = false) {
+  // Writes from the page's own origin, as the browser would send them (docs/security.md).
+  const headers = SAME_ORIGIN;
+  const hold = await page.request.post("/api/holds", { headers, data: { kind: "mock", targetId: slotId } });
+  expect(hold.status()).toBe(201);
+  const order = await page.request.post("/api/checkout", { headers, data: { holdId: (await hold.json()).id, coupon } });
+  expect(order.status()).toBe(201);
+  const { paymentId } = (await order.json()) as { paymentId: string };
+  if (pay) expect((await page.request.post(`/api/payments/dev/${paymentId}/pay`, { headers })).status()).toBe(200);
+}
+
+test("coupons: every failing rule shows beside its field, the coupon is created and its use counts", async ({
+  page,
+  browser,
+  db,
+}) => {
+  await signInAsAdmin(page);
+  await openSection(page, "Coupons");
+  const form = page.getByRole("form", { name: "Create a coupon" });
+  await form.getByLabel("Code").fill("x");
+  await form.getByLabel("Percent off").fill("150");
+  await form.getByLabel("Redemption limit (optional)").fill("0");
+  await form.getByRole("button", { name: "Create coupon" }).click();
+  await expect(form.getByLabel("Code")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText("Use 3 to 32 letters, digits, dashes or underscores for the code.")).toBeVisible();
+  await expect(form.getByText("The percentage off is a whole number from 1 to 100.")).toBeVisible();
+  await expect(form.getByText("The redemption limit must be a whole number above 0.")).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  const code = `CAMPUS${Date.now() % 1e6}`;
+  await form.getByLabel("Code").fill(code.toLowerCase());
+  await form.getByLabel("Percent off").fill("20");
+  await form.getByLabel("Redemption limit (optional)").fill("2");
+  await form.getByLabel("Service-based").check();
+  await form.getByRole("button", { name: "Create coupon" }).click();
+  await expect(form.getByText(`Coupon ${code} created.`)).toBeVisible();
+  const row = page.getByRole("list", { name: "Coupons" }).getByRole("listitem").filter({ hasText: code });
+  await expect(row).toContainText("20% off");
+  await expect(row).toContainText("Service-based");
+  await expect(row).toContainText("Used 0 of 2 · 0 paid · ₹0 discount given");
+
+  const student = await (await browser.newContext()).newPage();
+  await signIn(student, uniqueEmail("coupon"));
+  await checkout(student, (await buildSlot(db)).id, code, true);
+  await page.reload();
+  await expect(row).toContainText("Used 1 of 2 · 1 paid · ₹240 discount given");
+
+  await row.getByRole("button", { name: `Deactivate ${code}` }).click();
+  await expect(row).toContainText("Inactive");
+  await expectNoA11yViolations(page);
+
+  await openSection(page, "Invoices");
+  const documents = page.getByRole("table", { name: "Documents issued in the period" });
+  const receipt = documents.getByRole("row").filter({ hasText: "Payment receipt" }).first();
+  await expect(receipt).toContainText("₹960");
+  const pdf = await page.request.get((await receipt.getByRole("link").getAttribute("href")) ?? "");
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  const csv = await page.request.get(
+    (await page.getByRole("link", { name: "Export CSV for the accountant" }).getAttribute("href")) ?? "",
+  );
+  expect(await csv.text()).toContain(((await receipt.getByRole("rowheader").textContent()) ?? "").trim());
+  await expectNoA11yViolations(page);
+});

@@ -1,0 +1,55 @@
+// What the benchmark scripts share: the server under test (scripts/bench-server.ts, bundled) started as its own
+// process with the same settings as `npm start`, and readings of a process's CPU time and resident memory.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+
+const SERVER_BUNDLE = process.env.BENCH_SERVER ?? ".tmp/bench/bench-server.js";
+
+export interface Seeded {
+  cookies: string[];
+  slotIds: string[];
+}
+
+export async function startServer(
+  databaseUrl: string,
+  port: number,
+  seed = true,
+): Promise<{ child: ChildProcess; seeded: Seeded }> {
+  // The same process settings as `npm start` (scripts/start.mjs).
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, "--max-semi-space-size=4", "--max-old-space-size=160", SERVER_BUNDLE],
+    {
+      env: {
+        MALLOC_ARENA_MAX: "2",
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        BENCH_SEED: String(seed),
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const seeded = await new Promise<Seeded>((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (chunk) => {
+      out += chunk;
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (line) resolve(JSON.parse(line) as Seeded);
+    });
+    child.on("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { child, seeded };
+}
+
+/** CPU time (user + system) the process has used, in ms: per request, it is steadier than rates on a busy machine. */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}

@@ -1,0 +1,88 @@
+import { useEffect, useSyncExternalStore } from "react";
+import { type CatalogKey, RETRY_BACKOFF } from "../../../../shared/constants.js";
+import type { CatalogItemDto, CatalogResponse } from "../../../../shared/schemas/catalog.js";
+import type { MeResponse } from "../../../../shared/schemas/session.js";
+import { ApiError, apiFetch } from "../../../lib/api.js";
+
+/**
+ * What the landing page reads about the visitor (signed in or not) and the catalog (prices and
+ * availability), without the router and query client of the signed-in pages: the page is painted
+ * from prerendered HTML and these fill in after hydration (docs/decisions/0160-landing-from-html.md).
+ */
+export interface Remote<T> {
+  data?: T;
+  error?: unknown;
+}
+
+const RETRIES = 5;
+
+function retriable(err: unknown): boolean {
+  return !(err instanceof ApiError) || err.isNetwork || err.status >= 500;
+}
+
+function createRemote<T>(load: () => Promise<T>) {
+  let state: Remote<T> = {};
+  let pending: Promise<T> | undefined;
+  const listeners = new Set<() => void>();
+  const publish = (next: Remote<T>) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+
+  /** One read; with retries, network faults and 5xx are tried again with the app's backoff. */
+  const read = (retries: number): Promise<T> => {
+    pending ??= (async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const data = await load();
+          publish({ data });
+          return data;
+        } catch (err) {
+          if (attempt >= retries || !retriable(err)) {
+            publish({ ...state, error: err });
+            throw err;
+          }
+          const delay = Math.min(RETRY_BACKOFF.initialMs * RETRY_BACKOFF.factor ** attempt, RETRY_BACKOFF.maxMs);
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+      }
+    })().finally(() => {
+      pending = undefined;
+    });
+    return pending;
+  };
+
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+
+  return {
+    subscribe,
+    peek: (): Remote<T> => state,
+    /** The first read, with retries, unless one is on its way. */
+    start: () => {
+      if (!pending) read(RETRIES).catch(() => undefined);
+    },
+    /** A fresh read, no retries (a click waits on it). */
+    refresh: () => read(0),
+  };
+}
+
+type RemoteStore<T> = ReturnType<typeof createRemote<T>>;
+
+/** The current answer; read when the first component mounts. */
+function useRemote<T>(remote: RemoteStore<T>): Remote<T> {
+  useEffect(() => remote.start(), [remote]);
+  return useSyncExternalStore(remote.subscribe, remote.peek, remote.peek);
+}
+
+export const visitor = createRemote(() => apiFetch<MeResponse>("/api/me"));
+
+const catalog = createRemote(async () => {
+  const response = await apiFetch<CatalogResponse>("/api/catalog");
+  return new Map<CatalogKey, CatalogItemDto>(response.items.map((item) => [item.key, item]));
+});
+
+export const useVisitor = () => useRemote(visitor);
+export const useLandingCatalog = () => useRemote(catalog);

@@ -1,0 +1,9 @@
+import { hydrateRoot } from "react-dom/client";
+import { LandingApp } from "./landing-app.js";
+import "./index.css";
+
+// The landing page's own entry, built with Preact in place of React (vite.landing.config.ts): it hydrates the HTML
+// the build rendered (docs/decisions/0160-landing-from-html.md).
+const root = document.getElementById("root");
+if (!root) throw new Error("#root is missing from landing.html");
+hydrateRoot(root, <LandingApp />);

@@ -1,0 +1,169 @@
+import { type FormEvent, useState } from "react";
+import { SCORECARD_MESSAGES } from "../../../shared/messages.js";
+import {
+  type AdminScorecardView,
+  missingScoreAreas,
+  SCORE_AREA_LABELS,
+  SCORE_MAX,
+  SCORE_MIN,
+  type ScoreArea,
+  scorecardInputSchema,
+} from "../../../shared/schemas/scorecards.js";
+import { formatInstant } from "../../../shared/time.js";
+import { Alert, Spinner } from "../../ui/alert.js";
+import { Button } from "../../ui/button.js";
+import { Dialog } from "../../ui/dialog.js";
+import { SelectField, TextAreaField, TextField } from "../../ui/field.js";
+import { useClientConfig } from "../session/get-config.js";
+import { type ScorecardAuthor, useSaveScorecard, useScorecardView } from "./api.js";
+
+const SCORES = Array.from({ length: SCORE_MAX - SCORE_MIN + 1 }, (_, i) => SCORE_MIN + i);
+
+/**
+ * Scorecard entry for one mock interview: the package's areas, overall, tags, notes, recording.
+ * The admin writes it for any session, an interviewer for their own.
+ */
+export function ScorecardDialog({
+  author,
+  bookingId,
+  onClose,
+}: {
+  author: ScorecardAuthor;
+  bookingId: string;
+  onClose: () => void;
+}) {
+  const view = useScorecardView(author, bookingId);
+  return (
+    <Dialog open onClose={onClose} title="Scorecard" className="w-[min(100%-2rem,40rem)]">
+      {view.isPending && <Spinner label="Loading the booking…" />}
+      {view.isError && <Alert tone="error">{view.error.message}</Alert>}
+      {view.data && <ScorecardForm author={author} view={view.data} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function ScorecardForm({
+  author,
+  view,
+  onClose,
+}: {
+  author: ScorecardAuthor;
+  view: AdminScorecardView;
+  onClose: () => void;
+}) {
+  const config = useClientConfig();
+  const save = useSaveScorecard(author);
+  const existing = view.scorecard;
+  const [scores, setScores] = useState<Partial<Record<ScoreArea, string>>>(
+    Object.fromEntries(view.areas.map((area) => [area, String(existing?.scores[area] ?? "")])),
+  );
+  const [overall, setOverall] = useState(String(existing?.overall ?? ""));
+  const [tags, setTags] = useState(existing?.tags.join(", ") ?? "");
+  const [notes, setNotes] = useState(existing?.notes ?? "");
+  const [recordingUrl, setRecordingUrl] = useState(existing?.recordingUrl ?? "");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = {
+      scores: Object.fromEntries(view.areas.filter((a) => scores[a]).map((a) => [a, Number(scores[a])])),
+      overall: overall ? Number(overall) : Number.NaN,
+      tags: tags
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+      notes,
+      recordingUrl,
+    };
+    const parsed = scorecardInputSchema.safeParse(input);
+    const found: Record<string, string> = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path.join(".")] ??= issue.message;
+    const missing = missingScoreAreas(view.booking.packageKey, input.scores);
+    for (const area of missing) found[`scores.${area}`] = SCORECARD_MESSAGES.missingAreas(SCORE_AREA_LABELS[area]);
+    setErrors(found);
+    if (parsed.success && missing.length === 0) save.mutate({ bookingId: view.booking.id, input: parsed.data });
+  };
+
+  const zone = config.data?.timeZone ?? "Asia/Kolkata";
+  return (
+    <form onSubmit={submit} noValidate className="mt-3 space-y-4">
+      <p className="text-sm text-slate-700">
+        {view.booking.studentName || view.booking.studentEmail} ({view.booking.studentEmail}) · {view.booking.title} ·{" "}
+        {formatInstant(view.booking.startAt, zone, config.data?.timeZoneLabel)}
+      </p>
+      {view.booking.studentResumeUrl && (
+        <a
+          href={view.booking.studentResumeUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="text-sm font-medium text-brand-800 underline"
+        >
+          Open the student's resume<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+      <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <legend className="mb-1 text-sm font-semibold text-slate-900">Scores (1 = weak, 5 = excellent)</legend>
+        {view.areas.map((area) => (
+          <SelectField
+            key={area}
+            label={SCORE_AREA_LABELS[area]}
+            value={scores[area] ?? ""}
+            onChange={(e) => setScores({ ...scores, [area]: e.target.value })}
+            error={errors[`scores.${area}`]}
+          >
+            <option value="">Choose…</option>
+            {SCORES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </SelectField>
+        ))}
+      </fieldset>
+      <SelectField
+        label="Overall score"
+        value={overall}
+        onChange={(e) => setOverall(e.target.value)}
+        error={errors.overall}
+      >
+        <option value="">Choose…</option>
+        {SCORES.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Tags"
+        value={tags}
+        onChange={(e) => setTags(e.target.value)}
+        hint="Comma-separated, for example: Clear communicator, Revise DP"
+        error={errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith("tags."))?.[1]}
+      />
+      <TextAreaField
+        label="Notes for the student"
+        rows={5}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        error={errors.notes}
+      />
+      <TextField
+        label="Recording link (optional)"
+        type="url"
+        value={recordingUrl}
+        onChange={(e) => setRecordingUrl(e.target.value)}
+        error={errors.recordingUrl}
+      />
+      {save.isError && <Alert tone="error">{save.error.message}</Alert>}
+      {save.isSuccess && <Alert tone="success">Scorecard saved. The student can see it on their dashboard.</Alert>}
+      <div className="flex justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : existing ? "Update scorecard" : "Save scorecard"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { betterAuth } from "better-auth";
+import { genericOAuth, magicLink } from "better-auth/plugins";
+import type { FastifyBaseLogger } from "fastify";
+import { MAGIC_LINK_TTL_MINUTES } from "../../../shared/constants.js";
+import type { Config } from "../../config.js";
+import type { Db, Dialect } from "../../db/database.js";
+import type { Mailer } from "../mail/message.js";
+import { magicLinkEmail } from "./emails.js";
+
+export function createAuth(options: {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  mailer: Mailer;
+  log?: FastifyBaseLogger;
+}) {
+  const { config, db, dialect, mailer, log } = options;
+  return betterAuth({
+    appName: "CareerPrep",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    database: { db, type: dialect, transaction: true },
+    trustedOrigins: [config.publicUrl],
+    emailAndPassword: { enabled: false },
+    session: {
+      // "The session persists until logout" (docs/product.md, Sign-in): a long, rolling server-side session.
+      expiresIn: 60 * 60 * 24 * 365,
+      updateAge: 60 * 60 * 24,
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
+    rateLimit: { enabled: false },
+    // Names come from the verified profile (PUT /api/profile) and e-mail from the sign-in itself;
+    // better-auth's own endpoints for changing a user are closed (docs/security.md, Who may do what).
+    disabledPaths: ["/update-user", "/change-email", "/delete-user"],
+    // Into our log, message only: the extra arguments can carry tokens (docs/security.md, Logs).
+    logger: { level: "warn", log: (level, message) => log?.[level](message), disabled: !log },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: config.trustProxy ? ["x-forwarded-for"] : [] },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_TTL_MINUTES * 60,
+        storeToken: "hashed",
+        sendMagicLink: async ({ email, url }) => {
+          await mailer.send(magicLinkEmail(email, url));
+        },
+      }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "google",
+                  name: "Google",
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: `${config.google.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

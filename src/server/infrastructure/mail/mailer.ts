@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+import type { Db } from "../../db/database.js";
+import { saveOutboxMessage } from "../outbox/repository.js";
+import type { Mailer } from "./message.js";
+
+/** Real SMTP delivery (any provider: SES, Postmark, Mailgun, a local relay). */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+          encoding: a.encoding,
+        })),
+      });
+    },
+  };
+}
+
+/** Development and test delivery: stored in the outbox table; the log says only that it arrived. */
+export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
+  return {
+    async send(message) {
+      await saveOutboxMessage(db, { channel: "email", ...message });
+      // Never the text: it holds sign-in links and codes (docs/security.md, Logs).
+      log.info({ subject: message.subject }, "mail stored in the development outbox (/dev/outbox)");
+    },
+  };
+}

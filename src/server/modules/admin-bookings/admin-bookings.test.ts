@@ -1,0 +1,69 @@
+import { expect, it } from "vitest";
+import type { AdminBookingDto } from "../../../shared/schemas/admin.js";
+import { buildBooking, buildCompletedProfile, buildInternship, buildSlot, findUserId } from "../../test/builders.js";
+import { describeEachDialect, json } from "../../test/test-app.js";
+
+const HOUR = 3_600_000;
+const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+
+describeEachDialect("admin bookings list", (t) => {
+  it("lists open bookings soonest first (a past session still to mark leads), then settled ones latest first", async () => {
+    const { db } = t().app.deps;
+    const admin = await t().signInAdmin();
+    await t().signIn("sorted@example.com");
+    const user_id = await findUserId(db, "sorted@example.com");
+    const session = async (hours: number, status: AdminBookingDto["status"], name: string) => {
+      const slot = await buildSlot(db, { start_at: at(hours), end_at: at(hours + 1), interviewer_name: name });
+      await buildBooking(db, { user_id, target_id: slot.id, status: status as never });
+    };
+    await session(72, "confirmed", "In three days");
+    await session(-24, "confirmed", "Yesterday, unmarked");
+    await session(-200, "completed", "Last week, done");
+    await session(48, "cancelled", "Cancelled, in two days");
+    await session(24, "confirmed", "Tomorrow");
+
+    const res = await t().request({ url: "/api/admin/bookings?kind=mock", cookie: admin });
+    const titles = json<{ bookings: AdminBookingDto[] }>(res).bookings.map((b) => b.title.replace(/^.* with /, ""));
+    expect(titles).toEqual([
+      "Yesterday, unmarked",
+      "Tomorrow",
+      "In three days",
+      "Cancelled, in two days",
+      "Last week, done",
+    ]);
+  });
+
+  it("gives an internship its start date as a date, its end after its weeks, and its certificate", async () => {
+    const { db } = t().app.deps;
+    const admin = await t().signInAdmin();
+    await t().signIn("batch@example.com");
+    const user_id = await findUserId(db, "batch@example.com");
+    await buildCompletedProfile(db, user_id);
+    const batch = await buildInternship(db, { start_date: "2026-01-05", weeks: 4, title: "Dated batch" });
+    const booking = await buildBooking(db, {
+      user_id,
+      target_id: batch.id,
+      kind: "internship",
+      package_key: "int_frontend",
+    });
+    const list = async () =>
+      json<{ bookings: AdminBookingDto[] }>(
+        await t().request({ url: "/api/admin/bookings?kind=internship", cookie: admin }),
+      ).bookings.find((b) => b.id === booking.id);
+    expect(await list()).toMatchObject({
+      startDate: "2026-01-05",
+      startAt: "2026-01-04T18:30:00.000Z",
+      endAt: "2026-02-01T18:30:00.000Z",
+      certificate: null,
+    });
+    const issued = await t().request({
+      method: "POST",
+      url: `/api/admin/bookings/${booking.id}/certificate`,
+      cookie: admin,
+    });
+    const { code } = json<{ certificate: { code: string } }>(issued).certificate;
+    expect((await list())?.certificate).toEqual({ code, status: "valid" });
+    await t().request({ method: "POST", url: `/api/admin/certificates/${code}/revoke`, cookie: admin });
+    expect((await list())?.certificate).toEqual({ code, status: "revoked" });
+  });
+});

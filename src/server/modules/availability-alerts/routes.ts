@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { CATALOG_KEYS } from "../../../shared/constants.js";
+import { requireUser } from "../../plugins/auth.js";
+import { findMyAlerts, subscribeToOpening } from "./service.js";
+
+const alertsSchema = z.object({ packages: z.array(z.enum(CATALOG_KEYS)) });
+
+export const availabilityAlertRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/me/opening-alerts",
+    {
+      schema: {
+        tags: ["booking"],
+        summary: "The unavailable packages you asked to hear about",
+        response: { 200: alertsSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      reply.header("cache-control", "no-store");
+      return { packages: await findMyAlerts(app.deps, user.id) };
+    },
+  );
+
+  app.put(
+    "/api/me/opening-alerts/:key",
+    {
+      schema: {
+        tags: ["booking"],
+        summary: "Tell me when it opens: an e-mail when an admin makes this package available",
+        params: z.object({ key: z.enum(CATALOG_KEYS) }),
+        response: { 200: alertsSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await subscribeToOpening(app.deps, user.id, request.params.key);
+      return { packages: await findMyAlerts(app.deps, user.id) };
+    },
+  );
+};

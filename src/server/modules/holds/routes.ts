@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { MESSAGES } from "../../../shared/messages.js";
+import { holdSchema, takeHoldSchema } from "../../../shared/schemas/booking.js";
+import { myHoldsSchema } from "../../../shared/schemas/confirmation.js";
+import { requireUser } from "../../plugins/auth.js";
+import { userOrClientKey } from "../../plugins/rate-limit.js";
+import { findMyHolds, releaseHold, takeHold } from "./service.js";
+
+const idParams = z.object({ id: z.string().min(1) });
+
+export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+
+  app.post(
+    "/api/holds",
+    {
+      schema: {
+        tags: ["booking"],
+        summary: "Hold one seat for 10 minutes (releases your previous hold of the same kind)",
+        body: takeHoldSchema,
+        response: { 201: holdSchema },
+      },
+      config: {
+        rateLimit: { max: deps.config.holdRateLimitPerMinute, timeWindow: "1 minute", keyGenerator: userOrClientKey },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, MESSAGES.signInToReserve);
+      return reply.status(201).send(await takeHold(deps, user.id, request.body));
+    },
+  );
+
+  app.get(
+    "/api/holds/mine",
+    {
+      schema: {
+        tags: ["booking"],
+        summary: "Your live holds, with the time left (the booking page comes back to them)",
+        response: { 200: myHoldsSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, MESSAGES.signInToReserve);
+      reply.header("cache-control", "no-store");
+      return findMyHolds(deps, user.id);
+    },
+  );
+
+  const release = async (userId: string, id: string) => releaseHold(deps, userId, id);
+  app.delete(
+    "/api/holds/:id",
+    { schema: { tags: ["booking"], summary: "Release your hold", params: idParams } },
+    async (request, reply) => {
+      const user = await requireUser(request, MESSAGES.signInToReserve);
+      await release(user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+  // navigator.sendBeacon can only POST: the same release, for a page being left.
+  app.post(
+    "/api/holds/:id/release",
+    { schema: { tags: ["booking"], summary: "Release your hold (for sendBeacon on page leave)", params: idParams } },
+    async (request, reply) => {
+      const user = await requireUser(request, MESSAGES.signInToReserve);
+      await release(user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,242 @@
+import { randomUUID } from "node:crypto";
+import { expect, it } from "vitest";
+import type { InsightsDto } from "../../../shared/schemas/insights.js";
+import { zonedDate } from "../../../shared/time.js";
+import type { Db } from "../../db/database.js";
+import type { BookingsTable } from "../../db/schema.js";
+import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
+import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+
+let counter = 0;
+const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
+
+/** A paid booking created a minute before its payment confirmed. */
+function paid(db: Db, userId: string, targetId: string, confirmedAt: string, overrides: Partial<BookingsTable> = {}) {
+  const createdAt = new Date(Date.parse(confirmedAt) - 60_000).toISOString();
+  return buildBooking(db, {
+    user_id: userId,
+    target_id: targetId,
+    confirmed_at: confirmedAt,
+    created_at: createdAt,
+    ...overrides,
+  });
+}
+
+async function scorecard(db: Db, bookingId: string, overall: number) {
+  const at = new Date().toISOString();
+  await db
+    .insertInto("scorecards")
+    .values({
+      id: randomUUID(),
+      booking_id: bookingId,
+      scores: "{}",
+      overall,
+      tags: "[]",
+      notes: "",
+      recording_url: null,
+      created_by: "admin@example.com",
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}
+
+async function coupon(db: Db, code: string, bookings: { id: string; discountPaise: number; listPricePaise: number }[]) {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  await db
+    .insertInto("coupons")
+    .values({
+      id,
+      code,
+      percent_off: 25,
+      amount_off_paise: null,
+      max_redemptions: null,
+      valid_from: null,
+      valid_to: null,
+      packages: "[]",
+      active: 1,
+      created_by: "admin@example.com",
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  for (const b of bookings) {
+    await db
+      .insertInto("coupon_redemptions")
+      .values({
+        booking_id: b.id,
+        coupon_id: id,
+        list_price_paise: b.listPricePaise,
+        discount_paise: b.discountPaise,
+        created_at: at,
+      })
+      .execute();
+  }
+}
+
+/**
+ * Two weeks of January 2026 in IST: a mock slot and a workshop in the first week, a slot and an
+ * internship batch in the second, a refund, a coupon, no-shows and scorecards, plus noise outside.
+ */
+async function januaryBusiness(t: TestApp) {
+  const db = t.app.deps.db;
+  const address = email("student");
+  await t.signIn(address);
+  const user = await findUserId(db, address);
+  const slotA = await buildSlot(db, {
+    start_at: "2026-01-06T13:30:00.000Z",
+    end_at: "2026-01-06T14:15:00.000Z",
+    capacity: 3,
+  });
+  const slotB = await buildSlot(db, {
+    start_at: "2026-01-13T13:30:00.000Z",
+    end_at: "2026-01-13T14:15:00.000Z",
+    capacity: 3,
+    package_types: JSON.stringify(["product"]),
+  });
+  await buildSlot(db, {
+    start_at: "2026-01-07T13:30:00.000Z",
+    end_at: "2026-01-07T14:15:00.000Z",
+    capacity: 5,
+    cancelled_at: "2026-01-02T00:00:00.000Z",
+  });
+  const workshop = await buildWorkshop(db, {
+    start_at: "2026-01-07T12:30:00.000Z",
+    end_at: "2026-01-07T14:30:00.000Z",
+    capacity: 20,
+  });
+  const batch = await buildInternship(db, { start_date: "2026-01-15", capacity: 10 });
+  const later = await buildSlot(db, { start_at: "2026-01-27T13:30:00.000Z", end_at: "2026-01-27T14:15:00.000Z" });
+
+  const b1 = await paid(db, user, slotA.id, "2026-01-05T05:00:00.000Z", { status: "completed" });
+  await paid(db, user, slotA.id, "2026-01-05T20:00:00.000Z", { status: "no_show" }); // 6 Jan 01:30 IST
+  const b7 = await paid(db, user, slotA.id, "2026-01-05T06:00:00.000Z", { status: "completed" });
+  await paid(db, user, workshop.id, "2026-01-06T06:00:00.000Z", {
+    kind: "workshop",
+    package_key: "ws_dsa",
+    status: "completed",
+    amount_paise: 49_900,
+  });
+  const b3 = await paid(db, user, slotB.id, "2026-01-12T06:00:00.000Z", {
+    package_key: "product",
+    amount_paise: 150_000,
+  });
+  const b4 = await paid(db, user, slotB.id, "2026-01-10T06:00:00.000Z", {
+    package_key: "product",
+    amount_paise: 200_000,
+    status: "cancelled",
+    cancelled_at: "2026-01-14T06:00:00.000Z",
+  });
+  await paid(db, user, batch.id, "2026-01-09T06:00:00.000Z", {
+    kind: "internship",
+    package_key: "int_frontend",
+    amount_paise: 500_000,
+  });
+  await paid(db, user, slotB.id, "2026-01-08T06:00:00.000Z", { status: "failed", confirmed_at: null });
+  await paid(db, user, later.id, "2026-01-20T06:00:00.000Z");
+
+  await scorecard(db, b1.id, 4);
+  await scorecard(db, b7.id, 5);
+  await scorecard(db, b3.id, 3);
+  await coupon(db, "NEWYEAR", [
+    { id: b3.id, discountPaise: 50_000, listPricePaise: 200_000 },
+    { id: b4.id, discountPaise: 50_000, listPricePaise: 250_000 },
+  ]);
+}
+
+const insights = async (t: TestApp, cookie: string, from: string, to: string) =>
+  t.request({ url: `/api/admin/insights?from=${from}&to=${to}`, cookie });
+
+describeEachDialect("insights", (t) => {
+  it("adds up revenue net of refunds by IST day and package, occupancy by week, no-shows, scores and coupons", async () => {
+    await januaryBusiness(t());
+    const admin = await t().signInAdmin();
+    const res = await insights(t(), admin, "2026-01-05", "2026-01-18");
+    expect(res.statusCode).toBe(200);
+    const body = json<InsightsDto>(res);
+
+    expect(body.revenue).toMatchObject({ grossPaise: 1_259_900, refundsPaise: 200_000, netPaise: 1_059_900 });
+    expect(body.revenue.byDay).toHaveLength(14);
+    const day = (date: string) => body.revenue.byDay.find((d) => d.date === date);
+    expect(day("2026-01-05")).toEqual({ date: "2026-01-05", grossPaise: 240_000, refundsPaise: 0, netPaise: 240_000 });
+    expect(day("2026-01-06")).toMatchObject({ grossPaise: 169_900, netPaise: 169_900 });
+    expect(day("2026-01-14")).toEqual({ date: "2026-01-14", grossPaise: 0, refundsPaise: 200_000, netPaise: -200_000 });
+    expect(day("2026-01-07")?.netPaise).toBe(0);
+    expect(body.revenue.byPackage).toEqual([
+      { packageKey: "service", grossPaise: 360_000, refundsPaise: 0, netPaise: 360_000, paid: 3 },
+      { packageKey: "product", grossPaise: 350_000, refundsPaise: 200_000, netPaise: 150_000, paid: 2 },
+      { packageKey: "ws_dsa", grossPaise: 49_900, refundsPaise: 0, netPaise: 49_900, paid: 1 },
+      { packageKey: "int_frontend", grossPaise: 500_000, refundsPaise: 0, netPaise: 500_000, paid: 1 },
+    ]);
+
+    expect(body.occupancy).toEqual([
+      { weekStart: "2026-01-05", capacity: 23, sold: 4 },
+      { weekStart: "2026-01-12", capacity: 13, sold: 2 },
+    ]);
+    expect(body.funnel).toEqual({ holds: 0, checkouts: 8, paid: 7 });
+    expect(body.noShows).toEqual({
+      attended: 3,
+      noShows: 1,
+      byPackage: [
+        { packageKey: "service", attended: 2, noShows: 1 },
+        { packageKey: "ws_dsa", attended: 1, noShows: 0 },
+      ],
+    });
+    expect(body.scorecards).toEqual([
+      { packageKey: "service", average: 4.5, scorecards: 2 },
+      { packageKey: "product", average: 3, scorecards: 1 },
+    ]);
+    expect(body.coupons).toEqual([{ code: "NEWYEAR", redemptions: 1, discountPaise: 50_000, revenuePaise: 150_000 }]);
+  });
+
+  it("counts the funnel from real holds, checkouts and payments", async () => {
+    const db = t().app.deps.db;
+    const students = await Promise.all([0, 1, 2].map(() => t().signIn(email("funnel"))));
+    const slots = await Promise.all(students.map(() => buildSlot(db)));
+    const holds = await Promise.all(
+      students.map(async (cookie, i) => {
+        const res = await t().request({
+          method: "POST",
+          url: "/api/holds",
+          cookie,
+          payload: { kind: "mock", targetId: slots[i]?.id },
+        });
+        if (res.statusCode >= 300) throw new Error(res.body);
+        return json<{ id: string }>(res).id;
+      }),
+    );
+    const orders = await Promise.all(
+      [0, 1].map(async (i) => {
+        const res = await t().request({
+          method: "POST",
+          url: "/api/checkout",
+          cookie: students[i],
+          payload: { holdId: holds[i] },
+        });
+        if (res.statusCode >= 300) throw new Error(res.body);
+        return json<{ paymentId: string; amountPaise: number }>(res);
+      }),
+    );
+    const pay = await t().request({
+      method: "POST",
+      url: `/api/payments/dev/${orders[0]?.paymentId}/pay`,
+      cookie: students[0],
+    });
+    expect(pay.statusCode).toBe(200);
+
+    const today = zonedDate(new Date(), "Asia/Kolkata");
+    const body = json<InsightsDto>(await insights(t(), await t().signInAdmin(), today, today));
+    expect(body.funnel).toEqual({ holds: 3, checkouts: 2, paid: 1 });
+    expect(body.revenue.netPaise).toBe(orders[0]?.amountPaise);
+  });
+
+  it("refuses a period that ends before it starts, and anyone who is not an admin", async () => {
+    const admin = await t().signInAdmin();
+    const backwards = await insights(t(), admin, "2026-02-01", "2026-01-01");
+    expect(backwards.statusCode).toBe(400);
+    expect(json<{ error: { code: string } }>(backwards).error.code).toBe("VALIDATION");
+    const student = await t().signIn(email("curious"));
+    expect((await insights(t(), student, "2026-01-01", "2026-01-31")).statusCode).toBe(403);
+  });
+});

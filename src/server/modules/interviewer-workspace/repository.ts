@@ -1,0 +1,111 @@
+import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
+import { personName } from "../../../shared/person-name.js";
+import type { InterviewerSession } from "../../../shared/schemas/interviewer.js";
+import type { Db } from "../../db/database.js";
+import type { InterviewersTable } from "../../db/schema.js";
+
+/** The interviewer record of a signed-in e-mail address (addresses are stored as typed; compared lower-case). */
+export async function findInterviewerByEmail(db: Db, email: string): Promise<InterviewersTable | undefined> {
+  return db
+    .selectFrom("interviewers")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+export async function findInterviewerByCalendarToken(db: Db, token: string): Promise<InterviewersTable | undefined> {
+  return db
+    .selectFrom("interviewer_calendars")
+    .innerJoin("interviewers", "interviewers.id", "interviewer_calendars.interviewer_id")
+    .selectAll("interviewers")
+    .where("interviewer_calendars.token", "=", token)
+    .executeTakeFirst();
+}
+
+export async function findCalendarToken(db: Db, interviewerId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("interviewer_calendars")
+    .select("token")
+    .where("interviewer_id", "=", interviewerId)
+    .executeTakeFirst();
+  return row?.token;
+}
+
+/** Sets (or replaces) the interviewer's feed token. */
+export async function saveCalendarToken(db: Db, interviewerId: string, token: string, now: string): Promise<void> {
+  await db
+    .insertInto("interviewer_calendars")
+    .values({ interviewer_id: interviewerId, token, created_at: now })
+    .onConflict((oc) => oc.column("interviewer_id").doUpdateSet({ token, created_at: now }))
+    .execute();
+}
+
+type SessionRow = Omit<InterviewerSession, "title" | "hasScorecard" | "studentName" | "status"> & {
+  status: string;
+  userName: string;
+  firstName: string | null;
+  lastName: string | null;
+  scorecardId: string | null;
+};
+
+/**
+ * The interviewer's booked mock interviews (paid, held or marked afterwards), soonest first. The
+ * student's name is their profile name, else their account's name, else their e-mail address.
+ */
+export async function findSessionsOfInterviewer(
+  db: Db,
+  interviewerId: string,
+  bookingId?: string,
+): Promise<InterviewerSession[]> {
+  let query = db
+    .selectFrom("bookings")
+    .innerJoin("slots", "slots.id", "bookings.target_id")
+    .innerJoin("user", "user.id", "bookings.user_id")
+    .leftJoin("profiles", "profiles.user_id", "bookings.user_id")
+    .leftJoin("resumes", "resumes.user_id", "bookings.user_id")
+    .leftJoin("scorecards", "scorecards.booking_id", "bookings.id")
+    .select([
+      "bookings.id as bookingId",
+      "slots.id as slotId",
+      "bookings.package_key as packageKey",
+      "slots.start_at as startAt",
+      "slots.end_at as endAt",
+      "bookings.status",
+      "user.name as userName",
+      "user.email as studentEmail",
+      "profiles.first_name as firstName",
+      "profiles.last_name as lastName",
+      "resumes.url as resumeUrl",
+      "scorecards.id as scorecardId",
+    ])
+    .select((eb) => eb.fn.coalesce("bookings.meeting_link", "slots.meeting_link").as("meetingLink"))
+    .where("bookings.kind", "=", "mock")
+    .where("slots.interviewer_id", "=", interviewerId)
+    .where("bookings.status", "in", ["confirmed", "completed", "no_show"]);
+  if (bookingId) query = query.where("bookings.id", "=", bookingId);
+  const rows: SessionRow[] = await query.orderBy("slots.start_at", "asc").execute();
+  return rows.map(toSession);
+}
+
+function toSession(row: SessionRow): InterviewerSession {
+  return {
+    bookingId: row.bookingId,
+    slotId: row.slotId,
+    packageKey: row.packageKey,
+    title: `${CATALOG_LABELS[row.packageKey as CatalogKey] ?? row.packageKey} mock interview`,
+    startAt: row.startAt,
+    endAt: row.endAt,
+    status: row.status as InterviewerSession["status"],
+    studentName:
+      personName({
+        firstName: row.firstName,
+        lastName: row.lastName,
+        accountName: row.userName,
+        email: row.studentEmail,
+      }) || row.studentEmail,
+    studentEmail: row.studentEmail,
+    resumeUrl: row.resumeUrl,
+    meetingLink: row.meetingLink,
+    hasScorecard: row.scorecardId !== null,
+  };
+}

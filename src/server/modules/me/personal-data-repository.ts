@@ -1,0 +1,151 @@
+import type { Transaction } from "kysely";
+import type { Db } from "../../db/database.js";
+import type { Database } from "../../db/schema.js";
+
+/**
+ * Every row that says something about one student, read for their export and erased or
+ * de-personalised for their deletion (docs/product.md, Your data). It reads across the tables of
+ * several features on purpose: personal data is one concern spanning all of them.
+ */
+const bookingIdsOf = (db: Db, userId: string) => db.selectFrom("bookings").select("id").where("user_id", "=", userId);
+type BookingIdsQuery = ReturnType<typeof bookingIdsOf>;
+
+export async function findPersonalData(db: Db, userId: string, email: string) {
+  const bookingIds = bookingIdsOf(db, userId);
+  const [account, profile, phoneCodes, resume, payments, invoices, scorecards, certificates] = await Promise.all([
+    db.selectFrom("user").select(["email", "name", "createdAt"]).where("id", "=", userId).executeTakeFirst(),
+    db
+      .selectFrom("profiles")
+      .select(["first_name", "last_name", "qualification", "phone", "phone_verified_at", "state", "completed_at"])
+      .where("user_id", "=", userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("otp_codes")
+      .select(["phone", "created_at", "consumed_at", "attempts"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db.selectFrom("resumes").select(["url", "updated_at"]).where("user_id", "=", userId).executeTakeFirst(),
+    db
+      .selectFrom("payments")
+      .select(["booking_id", "provider", "order_id", "payment_id", "amount_paise", "currency", "status", "created_at"])
+      .where("booking_id", "in", bookingIds)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("tax_documents")
+      .select(["type", "number", "issued_at", "buyer_name", "buyer_state", "description", "total_paise"])
+      .where("buyer_user_id", "=", userId)
+      .orderBy("issued_at")
+      .execute(),
+    db
+      .selectFrom("scorecards")
+      .select(["booking_id", "scores", "overall", "tags", "notes", "recording_url", "created_at"])
+      .where("booking_id", "in", bookingIds)
+      .execute(),
+    db
+      .selectFrom("certificates")
+      .select(["code", "kind", "title", "recipient_name", "issued_at", "revoked_at"])
+      .where("user_id", "=", userId)
+      .execute(),
+  ]);
+  const activity = await findActivityData(db, userId, email, bookingIds);
+  return {
+    account,
+    profile,
+    phoneCodes,
+    resume,
+    payments,
+    invoices,
+    scorecards,
+    certificates,
+    ...activity,
+  };
+}
+
+/** The student's notifications, messages, places in line, holds and coupon use. */
+async function findActivityData(db: Db, userId: string, email: string, bookingIds: BookingIdsQuery) {
+  const [notifications, contactMessages, waitlist, holds, couponRedemptions] = await Promise.all([
+    db
+      .selectFrom("notifications")
+      .select(["type", "title", "body", "link", "read_at", "created_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("contact_messages")
+      .select(["name", "email", "subject", "message", "created_at"])
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("waitlist_entries")
+      .select(["kind", "target_id", "package_key", "status", "created_at"])
+      .where("user_id", "=", userId)
+      .execute(),
+    db
+      .selectFrom("holds")
+      .select(["kind", "target_id", "package_key", "expires_at"])
+      .where("user_id", "=", userId)
+      .execute(),
+    db
+      .selectFrom("coupon_redemptions")
+      .innerJoin("coupons", "coupons.id", "coupon_redemptions.coupon_id")
+      .select(["coupon_redemptions.booking_id", "coupons.code", "coupon_redemptions.discount_paise"])
+      .where("coupon_redemptions.booking_id", "in", bookingIds)
+      .execute(),
+  ]);
+  return { notifications, contactMessages, waitlist, holds, couponRedemptions };
+}
+
+export const ERASED_BUYER_NAME = "Erased customer";
+
+/** The address an erased account keeps, so the e-mail is free for a new account and nothing collides. */
+export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
+
+/**
+ * Removes the student's personal data inside the caller's transaction. Bookings, payments and tax
+ * documents stay for the accounts, tied to an account that no longer names anyone; certificates
+ * stay verifiable without the holder's name; sessions end everywhere.
+ */
+export async function erasePersonalData(
+  trx: Transaction<Database>,
+  userId: string,
+  email: string,
+  now: string,
+): Promise<void> {
+  const bookingIds = trx.selectFrom("bookings").select("id").where("user_id", "=", userId);
+  for (const table of ["profiles", "otp_codes", "resumes", "notifications", "waitlist_entries", "holds"] as const) {
+    await trx.deleteFrom(table).where("user_id", "=", userId).execute();
+  }
+  await trx.deleteFrom("scorecards").where("booking_id", "in", bookingIds).execute();
+  await trx
+    .deleteFrom("contact_messages")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .execute();
+  await trx.deleteFrom("outbox_messages").where("to_address", "=", email).execute();
+  await trx.updateTable("certificates").set({ recipient_name: "" }).where("user_id", "=", userId).execute();
+  await trx
+    .updateTable("tax_documents")
+    .set({ buyer_name: ERASED_BUYER_NAME, buyer_email: "" })
+    .where("buyer_user_id", "=", userId)
+    .execute();
+  await trx
+    .updateTable("bookings")
+    .set({ meeting_link: null, cancel_reason: null, updated_at: now })
+    .where("user_id", "=", userId)
+    .execute();
+  await trx.deleteFrom("session").where("userId", "=", userId).execute();
+  await trx.deleteFrom("account").where("userId", "=", userId).execute();
+  await trx
+    .updateTable("user")
+    .set({ email: erasedEmail(userId), name: "", image: null, emailVerified: 0, updatedAt: now })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** The student's holds, released (and offered to the line) before the erasure. */
+export async function findHoldIdsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom("holds").select("id").where("user_id", "=", userId).execute();
+  return rows.map((h) => h.id);
+}

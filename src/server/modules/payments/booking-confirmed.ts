@@ -1,0 +1,30 @@
+import { formatDayLabel, formatInstant, zonedDate } from "../../../shared/time.js";
+import type { AppDeps } from "../../app-deps.js";
+import { notifyUser } from "../notifications/service.js";
+import { scheduleReminders } from "../reminders/service.js";
+import { dashboardTabLink } from "../sessions/links.js";
+import { findBookingSession } from "../sessions/repository.js";
+
+/**
+ * What the dashboard needs once a payment confirms a booking: the 24-hour and 1-hour reminders
+ * and a "booking confirmed" notification. The confirmation path calls it once, when it confirms;
+ * reminders are de-duplicated in any case.
+ */
+export async function onBookingConfirmed(deps: AppDeps, bookingId: string): Promise<void> {
+  const { timeZone, timeZoneLabel } = deps.config;
+  const session = await findBookingSession(deps.db, timeZone, bookingId);
+  if (session?.status !== "confirmed") return;
+  await scheduleReminders(deps.db, session);
+  const when =
+    session.kind === "internship"
+      ? `Starts ${formatDayLabel(zonedDate(new Date(session.startAt), timeZone))}`
+      : formatInstant(session.startAt, timeZone, timeZoneLabel);
+  const change = session.kind === "mock" ? "Reschedule or cancel" : "Cancel";
+  await notifyUser(deps, {
+    userId: session.userId,
+    type: "booking_confirmed",
+    title: `${session.title} confirmed`,
+    body: `${when}. ${change} up to 12 hours before the start.`,
+    link: dashboardTabLink(session.kind),
+  });
+}

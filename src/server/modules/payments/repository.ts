@@ -1,0 +1,66 @@
+import type { Insertable, Transaction } from "kysely";
+import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
+import type { BookingsTable, Database, PaymentsTable } from "../../db/schema.js";
+
+/** The payment row, locked on PostgreSQL: last in the lock order (docs/payments.md, Locks). */
+export function lockPayment(trx: Transaction<Database>, dialect: Dialect, id: string) {
+  return forUpdate(dialect, trx.selectFrom("payments").selectAll().where("id", "=", id)).executeTakeFirst();
+}
+
+/** Whether the student already has a paid seat in this booking's session through another booking. */
+export async function hasPaidSeatInSession(db: Executor, booking: BookingsTable): Promise<boolean> {
+  const other = await db
+    .selectFrom("bookings")
+    .select("id")
+    .where("user_id", "=", booking.user_id)
+    .where("target_id", "=", booking.target_id)
+    .where("id", "!=", booking.id)
+    .where("status", "in", ["confirmed", "completed", "no_show"])
+    .executeTakeFirst();
+  return other !== undefined;
+}
+
+export async function findBookingOwnerId(db: Executor, bookingId: string): Promise<string | undefined> {
+  const row = await db.selectFrom("bookings").select("user_id").where("id", "=", bookingId).executeTakeFirst();
+  return row?.user_id;
+}
+
+export async function webhookEventSeen(db: Executor, id: string): Promise<boolean> {
+  return (await db.selectFrom("webhook_events").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+}
+
+/** The refund went through: the payment is settled with the provider's refund id. */
+export async function markPaymentRefunded(db: Executor, id: string, refundId: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable("payments")
+    .set({ status: "refunded", refund_id: refundId, updated_at: nowIso })
+    .where("id", "=", id)
+    .where("status", "=", "refund_pending")
+    .execute();
+}
+
+export async function insertPayment(db: Executor, payment: Insertable<PaymentsTable>): Promise<void> {
+  await db.insertInto("payments").values(payment).execute();
+}
+
+export function findPaymentById(db: Executor, id: string) {
+  return db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function findPaymentByOrderId(db: Executor, orderId: string) {
+  return db.selectFrom("payments").selectAll().where("order_id", "=", orderId).executeTakeFirst();
+}
+
+export async function updatePayment(db: Executor, id: string, change: Partial<PaymentsTable>): Promise<void> {
+  await db.updateTable("payments").set(change).where("id", "=", id).execute();
+}
+
+/** Records a webhook event id; false when it was already seen (a redelivery). */
+export async function recordWebhookEvent(db: Executor, id: string, provider: string, nowIso: string): Promise<boolean> {
+  const result = await db
+    .insertInto("webhook_events")
+    .values({ id, provider, received_at: nowIso })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}

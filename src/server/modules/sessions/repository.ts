@@ -1,0 +1,187 @@
+import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
+import { personName } from "../../../shared/person-name.js";
+import { zonedToInstant } from "../../../shared/time.js";
+import type { Executor } from "../../db/database.js";
+import type { BookingKind, BookingStatus } from "../../db/schema.js";
+
+/** A booking with what it is for (slot, workshop or internship) and when, in one shape. */
+export interface BookingSession {
+  bookingId: string;
+  userId: string;
+  userEmail: string;
+  userName: string;
+  kind: BookingKind;
+  packageKey: string;
+  status: BookingStatus;
+  targetId: string;
+  title: string;
+  startAt: string;
+  endAt: string;
+  /** The booking's own link wins over the slot's or session's (admins can set either). */
+  meetingLink: string | null;
+  interviewerName: string | null;
+  level: string | null;
+  icsSequence: number;
+  attendance: string | null;
+  amountPaise: number;
+  confirmedAt: string | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  /** When an admin moved the session after payment (a free cancel until it starts), else null. */
+  movedAt: string | null;
+  createdAt: string;
+}
+
+export interface SessionFilter {
+  userId?: string;
+  bookingId?: string;
+  targetId?: string;
+  statuses?: readonly BookingStatus[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** Every booking joined with the slot, workshop or internship it sits on. */
+function selectSessionRows(db: Executor) {
+  return db
+    .selectFrom("bookings")
+    .innerJoin("user", "user.id", "bookings.user_id")
+    .leftJoin("slots", (join) => join.onRef("slots.id", "=", "bookings.target_id").on("bookings.kind", "=", "mock"))
+    .leftJoin("profiles", "profiles.user_id", "bookings.user_id")
+    .leftJoin("workshops", (join) =>
+      join.onRef("workshops.id", "=", "bookings.target_id").on("bookings.kind", "=", "workshop"),
+    )
+    .leftJoin("internships", (join) =>
+      join.onRef("internships.id", "=", "bookings.target_id").on("bookings.kind", "=", "internship"),
+    )
+    .select([
+      "bookings.id as booking_id",
+      "bookings.user_id",
+      "user.email as user_email",
+      "user.name as user_name",
+      "profiles.first_name as profile_first_name",
+      "profiles.last_name as profile_last_name",
+      "bookings.kind",
+      "bookings.package_key",
+      "bookings.status",
+      "bookings.target_id",
+      "bookings.meeting_link as booking_link",
+      "bookings.ics_sequence",
+      "bookings.attendance",
+      "bookings.amount_paise",
+      "bookings.confirmed_at",
+      "bookings.cancelled_at",
+      "bookings.cancel_reason",
+      "bookings.moved_at",
+      "bookings.created_at",
+      "slots.start_at as slot_start",
+      "slots.end_at as slot_end",
+      "slots.meeting_link as slot_link",
+      "slots.interviewer_name",
+      "workshops.title as workshop_title",
+      "workshops.level as workshop_level",
+      "workshops.start_at as workshop_start",
+      "workshops.end_at as workshop_end",
+      "workshops.meeting_link as workshop_link",
+      "internships.title as internship_title",
+      "internships.start_date as internship_start",
+      "internships.weeks as internship_weeks",
+      "internships.meeting_link as internship_link",
+    ]);
+}
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSessionRows>["execute"]>>[number];
+
+export async function findBookingSessions(
+  db: Executor,
+  timeZone: string,
+  filter: SessionFilter,
+): Promise<BookingSession[]> {
+  let query = selectSessionRows(db);
+  if (filter.userId) query = query.where("bookings.user_id", "=", filter.userId);
+  if (filter.bookingId) query = query.where("bookings.id", "=", filter.bookingId);
+  if (filter.targetId) query = query.where("bookings.target_id", "=", filter.targetId);
+  if (filter.statuses) query = query.where("bookings.status", "in", [...filter.statuses]);
+  const rows = await query.orderBy("bookings.created_at", "desc").execute();
+
+  return rows.flatMap((row) => toBookingSessions(row, timeZone));
+}
+
+/** One session for a booking, or none when its slot, workshop or internship was deleted. */
+function toBookingSessions(row: SessionRow, timeZone: string): BookingSession[] {
+  const base = {
+    bookingId: row.booking_id,
+    userId: row.user_id,
+    userEmail: row.user_email,
+    // Never an e-mail's user part as a person's name (docs/product.md, Profile).
+    userName: personName({
+      firstName: row.profile_first_name,
+      lastName: row.profile_last_name,
+      accountName: row.user_name,
+      email: row.user_email,
+    }),
+    kind: row.kind,
+    packageKey: row.package_key,
+    status: row.status,
+    targetId: row.target_id,
+    icsSequence: row.ics_sequence,
+    attendance: row.attendance,
+    amountPaise: row.amount_paise,
+    confirmedAt: row.confirmed_at,
+    cancelledAt: row.cancelled_at,
+    movedAt: row.moved_at,
+    cancelReason: row.cancel_reason,
+    createdAt: row.created_at,
+  };
+  if (row.kind === "mock" && row.slot_start && row.slot_end) {
+    return [
+      {
+        ...base,
+        title: `${CATALOG_LABELS[row.package_key as CatalogKey] ?? row.package_key} mock interview`,
+        startAt: row.slot_start,
+        endAt: row.slot_end,
+        meetingLink: row.booking_link ?? row.slot_link,
+        interviewerName: row.interviewer_name,
+        level: null,
+      },
+    ];
+  }
+  if (row.kind === "workshop" && row.workshop_start && row.workshop_end && row.workshop_title) {
+    return [
+      {
+        ...base,
+        title: row.workshop_title,
+        startAt: row.workshop_start,
+        endAt: row.workshop_end,
+        meetingLink: row.booking_link ?? row.workshop_link,
+        interviewerName: null,
+        level: row.workshop_level,
+      },
+    ];
+  }
+  if (row.kind === "internship" && row.internship_start && row.internship_title) {
+    const start = zonedToInstant(row.internship_start, "00:00", timeZone);
+    return [
+      {
+        ...base,
+        title: row.internship_title,
+        startAt: start.toISOString(),
+        endAt: new Date(start.getTime() + Number(row.internship_weeks ?? 0) * 7 * DAY_MS).toISOString(),
+        meetingLink: row.booking_link ?? row.internship_link,
+        interviewerName: null,
+        level: null,
+      },
+    ];
+  }
+  // The slot, workshop or internship was deleted: nothing to show or remind about.
+  return [];
+}
+
+export async function findBookingSession(
+  db: Executor,
+  timeZone: string,
+  bookingId: string,
+): Promise<BookingSession | undefined> {
+  const [session] = await findBookingSessions(db, timeZone, { bookingId });
+  return session;
+}

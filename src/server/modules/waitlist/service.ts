@@ -1,0 +1,202 @@
+import { randomUUID } from "node:crypto";
+import { AppError } from "../../../shared/errors.js";
+import { MESSAGES, WAITLIST_MESSAGES } from "../../../shared/messages.js";
+import type { HoldDto } from "../../../shared/schemas/booking.js";
+import type { AdminWaitlistDto, JoinWaitlistInput, WaitlistEntryDto } from "../../../shared/schemas/waitlist.js";
+import type { AppDeps } from "../../app-deps.js";
+import { hasSeatOrLiveCheckout } from "../bookings/repository.js";
+import { findHoldOfKind, hasLiveHold, replaceHoldOfKind } from "../holds/repository.js";
+import { findTargetForUpdate } from "../holds/targets-repository.js";
+import { countSeatsTaken } from "../seats/repository.js";
+import { announceLineChanges, type LineChange, offerFreedSeats, seatsEventFor } from "./offers.js";
+import {
+  countWaitingAhead,
+  deleteEntry,
+  findEntryById,
+  findLiveEntries,
+  findLiveEntryOfUser,
+  insertWaitlistEntry,
+  lockEntryById,
+  setEntryStatus,
+} from "./repository.js";
+
+/**
+ * Joins the line of a full slot, workshop session or internship (docs/product.md, Waitlist). Under
+ * the target's lock: it must be open, really full (a free seat is to be booked, not waited for),
+ * and the student must not already have a seat, a hold or a place there.
+ */
+export async function joinWaitlist(deps: AppDeps, userId: string, input: JoinWaitlistInput, now = new Date()) {
+  const nowIso = now.toISOString();
+  const id = randomUUID();
+  await deps.db.transaction().execute(async (trx) => {
+    const target = await findTargetForUpdate(trx, deps.dialect, input.kind, input.targetId, now, deps.config.timeZone);
+    if (!target?.open) throw new AppError("NOT_FOUND", WAITLIST_MESSAGES.notOpen);
+    const packageKey = input.kind === "mock" ? (input.packageKey ?? target.packageKeys[0]) : target.packageKeys[0];
+    if (!packageKey || !target.packageKeys.includes(packageKey)) {
+      throw new AppError("VALIDATION", WAITLIST_MESSAGES.notForPlan, { field: "packageKey" });
+    }
+    if (await findLiveEntryOfUser(trx, userId, target.id))
+      throw new AppError("CONFLICT", WAITLIST_MESSAGES.alreadyInLine);
+    const own = await hasSeatOrLiveCheckout(trx, userId, target.id, nowIso);
+    const held = await hasLiveHold(trx, userId, target.id, nowIso);
+    if (own || held) throw new AppError("CONFLICT", MESSAGES.alreadyBooked);
+    const taken = (await countSeatsTaken(trx, [target.id], nowIso)).get(target.id) ?? 0;
+    if (taken < target.capacity) throw new AppError("CONFLICT", WAITLIST_MESSAGES.seatsOpen);
+    await insertWaitlistEntry(trx, {
+      id,
+      user_id: userId,
+      kind: input.kind,
+      target_id: target.id,
+      package_key: packageKey,
+      status: "waiting",
+      offer_expires_at: null,
+      offered_at: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    });
+  });
+  await deps.bus.publish(seatsEventFor(input.kind, input.targetId));
+  await deps.bus.publish({ topic: "user", userId, kind: "booking" });
+  const entry = (await listMyWaitlist(deps, userId)).find((e) => e.id === id);
+  if (!entry) throw new AppError("NOT_FOUND", WAITLIST_MESSAGES.notOpen);
+  return entry;
+}
+
+type LiveRow = Awaited<ReturnType<typeof findLiveEntries>>[number];
+
+function describeTarget(row: LiveRow) {
+  if (row.kind === "mock") {
+    return {
+      title: `Mock interview with ${row.interviewer_name ?? ""}`,
+      startAt: row.slot_start ?? "",
+      capacity: row.slot_capacity ?? 0,
+    };
+  }
+  if (row.kind === "workshop") {
+    return { title: row.workshop_title ?? "", startAt: row.workshop_start ?? "", capacity: row.workshop_capacity ?? 0 };
+  }
+  return {
+    title: row.internship_title ?? "",
+    startAt: row.internship_start ? `${row.internship_start}T00:00:00.000Z` : "",
+    capacity: row.internship_capacity ?? 0,
+  };
+}
+
+/** The student's places in line, each with their place (1 = next to be offered) or their offer. */
+export async function listMyWaitlist(deps: AppDeps, userId: string): Promise<WaitlistEntryDto[]> {
+  const rows = await findLiveEntries(deps.db, { userId });
+  const ahead = await countWaitingAhead(deps.db, rows);
+  return rows.map((row) => {
+    const { title, startAt } = describeTarget(row);
+    const offered = row.status === "offered";
+    return {
+      id: row.id,
+      kind: row.kind,
+      targetId: row.target_id,
+      packageKey: row.package_key,
+      title,
+      startAt,
+      status: offered ? "offered" : "waiting",
+      position: offered ? 0 : (ahead.get(row.id) ?? 0) + 1,
+      offerExpiresAt: offered ? row.offer_expires_at : null,
+      createdAt: row.created_at,
+    };
+  });
+}
+
+/** Every line with someone in it, per slot, session or internship, in order. */
+export async function listWaitlistsForAdmin(deps: AppDeps): Promise<AdminWaitlistDto[]> {
+  const rows = await findLiveEntries(deps.db, {});
+  const ahead = await countWaitingAhead(deps.db, rows);
+  const lines = new Map<string, AdminWaitlistDto>();
+  for (const row of rows) {
+    const { title, startAt, capacity } = describeTarget(row);
+    const line = lines.get(row.target_id) ?? {
+      kind: row.kind,
+      targetId: row.target_id,
+      title,
+      startAt,
+      capacity,
+      entries: [],
+    };
+    lines.set(row.target_id, line);
+    const offered = row.status === "offered";
+    line.entries.push({
+      id: row.id,
+      position: offered ? 0 : (ahead.get(row.id) ?? 0) + 1,
+      name: row.user_name,
+      email: row.user_email,
+      status: offered ? "offered" : "waiting",
+      offerExpiresAt: offered ? row.offer_expires_at : null,
+      joinedAt: row.created_at,
+    });
+  }
+  return [...lines.values()].sort((a, b) => a.startAt.localeCompare(b.startAt));
+}
+
+async function lockOwnEntry(deps: AppDeps, trx: Parameters<typeof offerFreedSeats>[1], userId: string, id: string) {
+  const entry = await findEntryById(trx, id);
+  if (!entry || entry.user_id !== userId) throw new AppError("NOT_FOUND", WAITLIST_MESSAGES.entryNotFound);
+  // The target first, then the entry: the order every seat change locks in.
+  await findTargetForUpdate(trx, deps.dialect, entry.kind, entry.target_id, new Date(), deps.config.timeZone);
+  const locked = await lockEntryById(trx, deps.dialect, id);
+  if (!locked) throw new AppError("NOT_FOUND", WAITLIST_MESSAGES.entryNotFound);
+  return locked;
+}
+
+/** Leaves a line; an offered seat the student gives up goes to the next in line at once. */
+export async function leaveWaitlist(deps: AppDeps, userId: string, id: string): Promise<void> {
+  const change = await deps.db.transaction().execute(async (trx): Promise<LineChange | undefined> => {
+    const entry = await lockOwnEntry(deps, trx, userId, id);
+    if (entry.status !== "waiting" && entry.status !== "offered") return undefined;
+    await deleteEntry(trx, id);
+    const next = await offerFreedSeats(deps, trx, entry.kind, entry.target_id);
+    return { ...next, userIds: [...next.userIds, userId] };
+  });
+  if (change) await announceLineChanges(deps, [change]);
+}
+
+/**
+ * Takes up an offer: the held seat becomes the student's hold (until the offer's own end), ready
+ * for 'Proceed to Payment'. Like choosing a seat, it replaces the student's other hold of the kind.
+ */
+export async function acceptOffer(deps: AppDeps, userId: string, id: string, now = new Date()): Promise<HoldDto> {
+  const nowIso = now.toISOString();
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const entry = await lockOwnEntry(deps, trx, userId, id);
+    if (entry.status !== "offered" || !entry.offer_expires_at || entry.offer_expires_at <= nowIso) {
+      throw new AppError("HOLD_EXPIRED", WAITLIST_MESSAGES.offerGone);
+    }
+    const previous = await findHoldOfKind(trx, userId, entry.kind);
+    const hold = {
+      id: randomUUID(),
+      user_id: userId,
+      kind: entry.kind,
+      target_id: entry.target_id,
+      package_key: entry.package_key,
+      expires_at: entry.offer_expires_at,
+      created_at: nowIso,
+    };
+    await replaceHoldOfKind(trx, hold);
+    await setEntryStatus(trx, entry.id, "accepted", nowIso);
+    return { hold, released: previous && previous.target_id !== entry.target_id ? previous.target_id : undefined };
+  });
+  const { hold } = result;
+  await deps.bus.publish({ topic: "user", userId, kind: "booking" });
+  if (result.released) {
+    // The hold it replaced freed a seat elsewhere: that line's turn (in a transaction of its own,
+    // so two targets are never locked at once).
+    const change = await deps.db
+      .transaction()
+      .execute((trx) => offerFreedSeats(deps, trx, hold.kind, result.released as string));
+    await announceLineChanges(deps, [change]);
+    await deps.bus.publish(seatsEventFor(hold.kind, result.released));
+  }
+  return {
+    id: hold.id,
+    kind: hold.kind,
+    targetId: hold.target_id,
+    packageKey: hold.package_key,
+    expiresAt: hold.expires_at,
+  };
+}

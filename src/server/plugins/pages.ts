@@ -1,0 +1,45 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+/** An HTML page of the built client, with its compressed copies. */
+interface Page {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export interface Pages {
+  /** The page for a path: the prerendered landing page for `/`, the app's shell for any other page. */
+  forPath(pathname: string): Page;
+}
+
+function compressed(html: string): Page {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: zlib.gzipSync(identity, { level: 9 }),
+  };
+}
+
+/**
+ * Reads the built client's pages once at start. `landing.html` is the landing page rendered by the build
+ * (docs/decisions/0160-landing-from-html.md): about 50 KB of markup, a sixth of that compressed.
+ */
+export function loadPages(clientDir: string): Pages | undefined {
+  const shellFile = path.join(clientDir, "index.html");
+  if (!fs.existsSync(shellFile)) return undefined;
+  const shell = compressed(fs.readFileSync(shellFile, "utf8"));
+  const landingFile = path.join(clientDir, "landing.html");
+  const landing = fs.existsSync(landingFile) ? compressed(fs.readFileSync(landingFile, "utf8")) : shell;
+  return { forPath: (pathname) => (pathname === "/" ? landing : shell) };
+}
+
+/** The body and content-encoding to send for what the browser accepts. */
+export function encode(page: Page, acceptEncoding: string | undefined): { body: Buffer; encoding?: "br" | "gzip" } {
+  const accepted = acceptEncoding ?? "";
+  if (/\bbr\b/.test(accepted)) return { body: page.br, encoding: "br" };
+  if (/\bgzip\b/.test(accepted)) return { body: page.gzip, encoding: "gzip" };
+  return { body: page.identity };
+}

@@ -1,0 +1,95 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { PRODUCTION_ENV } from "./test/test-app.js";
+
+/** The real server process, as an operator starts it (docs/security.md, Production). */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return { child, exited, output: () => output };
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "careerprep-startup-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("start-up refuses what is unsafe", () => {
+  it("production without mail, SMS, an https address or a secret names each missing variable", async () => {
+    const server = startServer({
+      NODE_ENV: "production",
+      PUBLIC_URL: "http://careerprep.example.in",
+      DATABASE_URL: `file:${dir}/refused.db`,
+    });
+    expect(await server.exited).toBe(1);
+    const output = server.output();
+    for (const line of [
+      "AUTH_SECRET: is required in production",
+      "PUBLIC_URL: must be an https:// address in production",
+      "SMTP_URL: is required in production",
+      "SMS_PROVIDER: is required in production",
+      "PAYMENT_PROVIDER: must be set in production",
+    ]) {
+      expect(output).toContain(line);
+    }
+    expect(fs.existsSync(`${dir}/refused.db`)).toBe(false);
+  }, 30_000);
+
+  it("development mode on a public address stops and says what to set", async () => {
+    const server = startServer({ PUBLIC_URL: "https://careerprep.example.in", DATABASE_URL: `file:${dir}/dev.db` });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(
+      /PUBLIC_URL: development mode .* runs only on a loopback address: set NODE_ENV=production/,
+    );
+  }, 30_000);
+});
+
+describe("a production server", () => {
+  it("has no outbox, no demo data, no source maps, and answers HEAD where GET works", async () => {
+    const client = path.join(dir, "client");
+    fs.mkdirSync(path.join(client, "assets"), { recursive: true });
+    fs.writeFileSync(path.join(client, "index.html"), "<!doctype html><title>CareerPrep</title>");
+    fs.writeFileSync(path.join(client, "assets", "app.js"), "console.log(1);\n");
+    fs.writeFileSync(path.join(client, "assets", "app.js.map"), '{"version":3,"sources":["secret.ts"]}');
+    const port = 4600 + Math.floor(Math.random() * 200);
+    const server = startServer({
+      ...PRODUCTION_ENV,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: `file:${dir}/live.db`,
+      CLIENT_DIR: client,
+      JOBS_ENABLED: "false",
+    });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; i < 300 && !server.output().includes("is running at"); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(server.output()).toContain("CareerPrep is running at https://careerprep.example.in");
+      expect(server.output()).not.toContain("/dev/outbox");
+      expect((await fetch(`${base}/api/dev/outbox`)).status).toBe(404);
+      const { slots } = (await (await fetch(`${base}/api/slots?package=service`)).json()) as { slots: unknown[] };
+      expect(slots).toEqual([]);
+      expect((await fetch(`${base}/assets/app.js`)).status).toBe(200);
+      expect((await fetch(`${base}/assets/app.js.map`)).status).toBe(404);
+      for (const url of ["/", "/dashboard", "/assets/app.js", "/api/health", "/api/catalog"]) {
+        const head = await fetch(`${base}${url}`, { method: "HEAD" });
+        expect({ url, status: head.status }).toEqual({ url, status: 200 });
+      }
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  }, 60_000);
+});

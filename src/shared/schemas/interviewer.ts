@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** One booked mock interview as its interviewer sees it (docs/product.md, Interviewers). */
+export const interviewerSessionSchema = z.object({
+  bookingId: z.string(),
+  slotId: z.string(),
+  packageKey: z.string(),
+  title: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  status: z.enum(["confirmed", "completed", "no_show"]),
+  studentName: z.string(),
+  studentEmail: z.string(),
+  resumeUrl: z.string().nullable(),
+  meetingLink: z.string().nullable(),
+  hasScorecard: z.boolean(),
+});
+export type InterviewerSession = z.infer<typeof interviewerSessionSchema>;
+
+export const interviewerSessionsSchema = z.object({
+  interviewer: z.object({ name: z.string(), email: z.string(), active: z.boolean() }),
+  upcoming: z.array(interviewerSessionSchema),
+  past: z.array(interviewerSessionSchema),
+});
+export type InterviewerSessions = z.infer<typeof interviewerSessionsSchema>;
+
+export const calendarFeedSchema = z.object({
+  /** Private: anyone with it can read the interviewer's sessions, so it can be replaced. */
+  url: z.string(),
+});
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;

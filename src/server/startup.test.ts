@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "./test/server-process.js";
 import { PRODUCTION_ENV } from "./test/test-app.js";
 
 /** The real server process, as an operator starts it (docs/security.md, Production). */
@@ -62,7 +63,7 @@ describe("a production server", () => {
     fs.writeFileSync(path.join(client, "index.html"), "<!doctype html><title>CareerPrep</title>");
     fs.writeFileSync(path.join(client, "assets", "app.js"), "console.log(1);\n");
     fs.writeFileSync(path.join(client, "assets", "app.js.map"), '{"version":3,"sources":["secret.ts"]}');
-    const port = 4600 + Math.floor(Math.random() * 200);
+    const port = await freePort();
     const server = startServer({
       ...PRODUCTION_ENV,
       HOST: "127.0.0.1",

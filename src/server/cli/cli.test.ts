@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { findAllAdmins } from "../modules/admins/repository.js";
+import { freePort } from "../test/server-process.js";
 import { runAdminCommand } from "./admin-command.js";
 
 describe("admin command", () => {
@@ -75,7 +76,7 @@ describe("backup command", () => {
 describe("graceful shutdown", () => {
   it("serves, then on SIGTERM finishes and exits 0", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "careerprep-run-"));
-    const port = 3900 + Math.floor(Math.random() * 90);
+    const port = await freePort();
     const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       env: {
         ...process.env,

@@ -1,5 +1,6 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AddressInfo } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.js";
 import { openDatabase } from "../../db/database.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
@@ -72,9 +73,8 @@ const standIn = {
     });
   }),
 };
-const port = 48000 + Math.floor(Math.random() * 1000);
-const base = `http://127.0.0.1:${port}`;
-beforeAll(() => new Promise<void>((resolve) => standIn.server.listen(port, "127.0.0.1", resolve)));
+await new Promise<void>((resolve) => standIn.server.listen(0, "127.0.0.1", resolve));
+const base = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
 afterAll(() => new Promise<void>((resolve) => standIn.server.close(() => resolve())));
 
 let counter = 0;

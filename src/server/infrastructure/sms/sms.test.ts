@@ -1,5 +1,6 @@
 import http from "node:http";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { AddressInfo } from "node:net";
+import { afterAll, expect, it } from "vitest";
 import { describeEachDialect, json } from "../../test/test-app.js";
 
 /** A local SMS gateway: records what it is asked to send, and can be told to fail. */
@@ -24,8 +25,8 @@ const gateway = {
     });
   }),
 };
-const port = 49000 + Math.floor(Math.random() * 1000);
-beforeAll(() => new Promise<void>((resolve) => gateway.server.listen(port, "127.0.0.1", resolve)));
+await new Promise<void>((resolve) => gateway.server.listen(0, "127.0.0.1", resolve));
+const port = (gateway.server.address() as AddressInfo).port;
 afterAll(() => new Promise<void>((resolve) => gateway.server.close(() => resolve())));
 
 let counter = 0;

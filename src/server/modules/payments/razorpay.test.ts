@@ -1,8 +1,9 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 // The official SDK's helpers check that our signatures are the ones Razorpay makes.
 import { validatePaymentVerification, validateWebhookSignature } from "razorpay/dist/utils/razorpay-utils.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { createJobRunner } from "../../infrastructure/jobs/queue.js";
 import { buildSlot } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
@@ -55,8 +56,8 @@ const api = {
     });
   }),
 };
-const port = 47000 + Math.floor(Math.random() * 2000);
-beforeAll(() => new Promise<void>((resolve) => api.server.listen(port, "127.0.0.1", resolve)));
+await new Promise<void>((resolve) => api.server.listen(0, "127.0.0.1", resolve));
+const port = (api.server.address() as AddressInfo).port;
 afterAll(() => new Promise<void>((resolve) => api.server.close(() => resolve())));
 
 const sign = (secret: string, message: string) => createHmac("sha256", secret).update(message).digest("hex");

@@ -29,7 +29,7 @@ import { registerAuthHandler } from "./plugins/auth.js";
 import { answerFrameworkError, registerErrorHandler, registerNotFound } from "./plugins/error-handler.js";
 import { redactQuery } from "./plugins/log-redaction.js";
 import { registerMetrics } from "./plugins/metrics.js";
-import { loadPages, type Pages } from "./plugins/pages.js";
+import { loadPages } from "./plugins/pages.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
 import { registerCrossSiteGuard, securityHeaders } from "./plugins/security.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
@@ -137,11 +137,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCrossSiteGuard(app);
   await registerAuthHandler(app);
   registerAdminGuard(app);
+  const pages = loadPages(path.resolve(config.clientDir ?? defaultClientDir));
+  app.decorate("pages", pages);
   for (const routes of routeModules) await app.register(routes);
   if (config.developmentFeatures) await app.register(outboxRoutes);
   if (options.startWorkers !== false) startWorkers(app);
 
-  registerNotFound(app, registerSpa(app));
+  if (pages) registerStaticFiles(app);
+  registerNotFound(app, pages);
   return app;
 }
 
@@ -182,13 +185,10 @@ function startWorkers(app: FastifyInstance): void {
   for (const start of workerStarters) start(app);
 }
 
-/** Serves the built client, if there is one; returns its pages (index.html, the prerendered landing page). */
-function registerSpa(app: FastifyInstance): Pages | undefined {
-  const clientDir = path.resolve(app.deps.config.clientDir ?? defaultClientDir);
-  const pages = loadPages(clientDir);
-  if (!pages) return undefined;
+/** Serves the built client's files; its pages (index.html, the prerendered landing page) are `app.pages`. */
+function registerStaticFiles(app: FastifyInstance): void {
   void app.register(fastifyStatic, {
-    root: clientDir,
+    root: path.resolve(app.deps.config.clientDir ?? defaultClientDir),
     wildcard: false,
     index: false,
     // The build writes .br and .gz beside each asset (vite.config.ts); send them when accepted.
@@ -200,5 +200,4 @@ function registerSpa(app: FastifyInstance): Pages | undefined {
         res.header("cache-control", "public, max-age=31536000, immutable");
     },
   });
-  return pages;
 }

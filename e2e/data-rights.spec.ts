@@ -64,5 +64,11 @@ test.describe("the student's data", () => {
       page.getByText("The holder of this certificate has removed their personal data from CareerPrep."),
     ).toBeVisible();
     await expect(page.getByText("Meera Nair")).toHaveCount(0);
+    // Its link preview, written into the HTML by the server, names no one either.
+    await expect(page).toHaveTitle("Resume clinic · CareerPrep");
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+      "content",
+      /The holder of this certificate has removed their personal data from CareerPrep\.$/,
+    );
   });
 });

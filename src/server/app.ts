@@ -29,7 +29,7 @@ import { registerAuthHandler } from "./plugins/auth.js";
 import { answerFrameworkError, registerErrorHandler, registerNotFound } from "./plugins/error-handler.js";
 import { redactQuery } from "./plugins/log-redaction.js";
 import { registerMetrics } from "./plugins/metrics.js";
-import { loadPages, type Pages } from "./plugins/pages.js";
+import { loadPages } from "./plugins/pages.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
 import { registerCrossSiteGuard, securityHeaders } from "./plugins/security.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
@@ -59,6 +59,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them back). */
   logStream?: LogStream;
+  /** Sees every statement sent to the database (the round-trip tests count them). */
+  onQuery?: (sql: string) => void;
 }
 
 /** Relative to the working directory, so the source and the bundled server find the same build. */
@@ -77,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const handle = openDatabase(config.databaseUrl, {
     onIdleError: (err) => app.log.warn({ err }, "idle database connection lost"),
+    onQuery: options.onQuery,
   });
   const mailer =
     options.mailer ??
@@ -134,11 +137,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCrossSiteGuard(app);
   await registerAuthHandler(app);
   registerAdminGuard(app);
+  const pages = loadPages(path.resolve(config.clientDir ?? defaultClientDir));
+  app.decorate("pages", pages);
   for (const routes of routeModules) await app.register(routes);
   if (config.developmentFeatures) await app.register(outboxRoutes);
   if (options.startWorkers !== false) startWorkers(app);
 
-  registerNotFound(app, registerSpa(app));
+  if (pages) registerStaticFiles(app);
+  registerNotFound(app, pages);
   return app;
 }
 
@@ -179,13 +185,10 @@ function startWorkers(app: FastifyInstance): void {
   for (const start of workerStarters) start(app);
 }
 
-/** Serves the built client, if there is one; returns its pages (index.html, the prerendered landing page). */
-function registerSpa(app: FastifyInstance): Pages | undefined {
-  const clientDir = path.resolve(app.deps.config.clientDir ?? defaultClientDir);
-  const pages = loadPages(clientDir);
-  if (!pages) return undefined;
+/** Serves the built client's files; its pages (index.html, the prerendered landing page) are `app.pages`. */
+function registerStaticFiles(app: FastifyInstance): void {
   void app.register(fastifyStatic, {
-    root: clientDir,
+    root: path.resolve(app.deps.config.clientDir ?? defaultClientDir),
     wildcard: false,
     index: false,
     // The build writes .br and .gz beside each asset (vite.config.ts); send them when accepted.
@@ -197,5 +200,4 @@ function registerSpa(app: FastifyInstance): Pages | undefined {
         res.header("cache-control", "public, max-age=31536000, immutable");
     },
   });
-  return pages;
 }

@@ -97,6 +97,12 @@ export const SCORECARD_MESSAGES = {
 export const CERTIFICATE_MESSAGES = {
   notFound: "No certificate has this code. Check the code and try again.",
   revoked: "This certificate was revoked.",
+  /** The public page's headings, also its title for link previews (the server writes them into its HTML). */
+  pageNotFound: "Certificate not found",
+  pageRevoked: "Revoked",
+  pageVerified: "Verified certificate",
+  revokedNotice: (recipientName: string | undefined, title: string) =>
+    `This certificate was issued${recipientName ? ` to ${recipientName}` : ""} for ${title} and has been revoked. It is no longer valid.`,
   kindNotCertified: "Certificates are for workshops and internships.",
   notEligible: "Only a confirmed or completed booking can earn a certificate.",
   notStarted: "This workshop or internship has not started yet.",

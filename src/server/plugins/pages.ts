@@ -12,7 +12,22 @@ interface Page {
 export interface Pages {
   /** The page for a path: the prerendered landing page for `/`, the app's shell for any other page. */
   forPath(pathname: string): Page;
+  /**
+   * The app's shell with its `<title>` and description replaced by `head` (markup the caller has escaped), for a
+   * page whose link previews must name what it shows: crawlers run no script (the certificate page).
+   */
+  shellWithHead(head: string): string;
 }
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The built client's pages; undefined when there is no build (tests, `npm run dev`). */
+    pages: Pages | undefined;
+  }
+}
+
+/** The shell's own title and description, which a page with its own head replaces. */
+const SHELL_HEAD = /<meta name="description"[^>]*>\s*|<title>[\s\S]*?<\/title>/g;
 
 function compressed(html: string): Page {
   const identity = Buffer.from(html);
@@ -30,10 +45,16 @@ function compressed(html: string): Page {
 export function loadPages(clientDir: string): Pages | undefined {
   const shellFile = path.join(clientDir, "index.html");
   if (!fs.existsSync(shellFile)) return undefined;
-  const shell = compressed(fs.readFileSync(shellFile, "utf8"));
+  const shellHtml = fs.readFileSync(shellFile, "utf8");
+  const shell = compressed(shellHtml);
   const landingFile = path.join(clientDir, "landing.html");
   const landing = fs.existsSync(landingFile) ? compressed(fs.readFileSync(landingFile, "utf8")) : shell;
-  return { forPath: (pathname) => (pathname === "/" ? landing : shell) };
+  const headless = shellHtml.replace(SHELL_HEAD, "");
+  const headEnd = Math.max(headless.indexOf("</head>"), 0);
+  return {
+    forPath: (pathname) => (pathname === "/" ? landing : shell),
+    shellWithHead: (head) => `${headless.slice(0, headEnd)}${head}\n${headless.slice(headEnd)}`,
+  };
 }
 
 /** The body and content-encoding to send for what the browser accepts. */

@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router";
-import { DATA_RIGHTS_MESSAGES } from "../../../shared/messages.js";
+import { CERTIFICATE_MESSAGES, DATA_RIGHTS_MESSAGES } from "../../../shared/messages.js";
 import { CERTIFICATE_KIND_LABELS } from "../../../shared/schemas/certificates.js";
 import { ApiError } from "../../lib/api.js";
 import { useClientConfig } from "../../shared/session/get-config.js";
@@ -32,7 +32,7 @@ export default function CertificateRoute() {
           {certificate.isError &&
             (certificate.error instanceof ApiError && certificate.error.status === 404 ? (
               <Alert tone="error">
-                <p className="font-semibold">Certificate not found</p>
+                <p className="font-semibold">{CERTIFICATE_MESSAGES.pageNotFound}</p>
                 <p>{certificate.error.message}</p>
               </Alert>
             ) : (
@@ -40,18 +40,19 @@ export default function CertificateRoute() {
             ))}
           {certificate.data?.status === "revoked" && (
             <Alert tone="error">
-              <p className="font-semibold">Revoked</p>
+              <p className="font-semibold">{CERTIFICATE_MESSAGES.pageRevoked}</p>
               <p>
-                This certificate was issued
-                {certificate.data.holderRemoved ? "" : ` to ${certificate.data.recipientName}`} for{" "}
-                {certificate.data.title} and has been revoked. It is no longer valid.
+                {CERTIFICATE_MESSAGES.revokedNotice(
+                  certificate.data.holderRemoved ? undefined : certificate.data.recipientName,
+                  certificate.data.title,
+                )}
               </p>
             </Alert>
           )}
           {certificate.data?.status === "valid" && (
             <article className="rounded-2xl border-4 border-double border-brand-700 bg-white p-8 text-center shadow-sm">
               <p className="inline-flex rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">
-                Verified certificate
+                {CERTIFICATE_MESSAGES.pageVerified}
               </p>
               <p className="mt-4 text-sm tracking-wide text-slate-700 uppercase">
                 {CERTIFICATE_KIND_LABELS[certificate.data.kind]}

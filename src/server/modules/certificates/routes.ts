@@ -4,6 +4,7 @@ import { AppError } from "../../../shared/errors.js";
 import { CERTIFICATE_MESSAGES } from "../../../shared/messages.js";
 import { publicCertificateSchema } from "../../../shared/schemas/certificates.js";
 import { requireAdmin } from "../admins/guard.js";
+import { certificatePageHead, formatIssuedOn } from "./page.js";
 import { renderCertificatePdf } from "./pdf.js";
 import { findPublicCertificate, issueCertificate, revokeCertificateAsAdmin } from "./service.js";
 
@@ -42,12 +43,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const certificate = await findPublicCertificate(deps, request.params.code);
       if (certificate.status === "revoked") throw new AppError("NOT_FOUND", CERTIFICATE_MESSAGES.revoked);
-      const issuedOn = new Intl.DateTimeFormat("en-IN", {
-        timeZone: deps.config.timeZone,
-        day: "numeric",
-        month: "long",
-        year: "numeric",
-      }).format(new Date(certificate.issuedAt));
+      const issuedOn = formatIssuedOn(certificate.issuedAt, deps.config.timeZone);
       const pdf = await renderCertificatePdf(
         certificate,
         `${deps.config.publicUrl}/certificates/${certificate.code}`,
@@ -58,6 +54,21 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("content-disposition", `attachment; filename="certificate-${certificate.code}.pdf"`)
         .header("cache-control", "private, max-age=300")
         .send(Buffer.from(pdf));
+    },
+  );
+
+  // The public page itself: the app's shell with the certificate's link-preview tags (or a not-found title).
+  app.get(
+    "/certificates/:code",
+    { config: lookupLimit, schema: { hide: true, params: codeParams } },
+    async (request, reply) => {
+      if (!app.pages) return reply.callNotFound();
+      const { found, head } = await certificatePageHead(deps, request.params.code);
+      return reply
+        .status(found ? 200 : 404)
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(app.pages.shellWithHead(head));
     },
   );
 

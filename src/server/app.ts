@@ -59,6 +59,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them back). */
   logStream?: LogStream;
+  /** Sees every statement sent to the database (the round-trip tests count them). */
+  onQuery?: (sql: string) => void;
 }
 
 /** Relative to the working directory, so the source and the bundled server find the same build. */
@@ -77,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const handle = openDatabase(config.databaseUrl, {
     onIdleError: (err) => app.log.warn({ err }, "idle database connection lost"),
+    onQuery: options.onQuery,
   });
   const mailer =
     options.mailer ??

@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type SelectQueryBuilder, SqliteDialect, sql, type Transaction } from "kysely";
+import {
+  Kysely,
+  type LogEvent,
+  PostgresDialect,
+  type SelectQueryBuilder,
+  SqliteDialect,
+  sql,
+  type Transaction,
+} from "kysely";
 import pg from "pg";
 import type { Database as Tables } from "./schema.js";
 
@@ -26,14 +34,25 @@ export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
 export function openDatabase(
   url: string,
-  options: { poolSize?: number; onIdleError?: (err: Error) => void } = {},
+  options: {
+    poolSize?: number;
+    onIdleError?: (err: Error) => void;
+    /** Called with every statement sent, BEGIN and COMMIT included (tests count round trips). */
+    onQuery?: (sql: string) => void;
+  } = {},
 ): DatabaseHandle {
+  const { onQuery } = options;
+  const log = onQuery
+    ? (event: LogEvent) => {
+        onQuery(event.query.sql);
+      }
+    : undefined;
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on("error", (err) => options.onIdleError?.(err));
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log });
     return { db, dialect: "postgres", pool, close: () => db.destroy() };
   }
   const file = url === ":memory:" ? ":memory:" : url.replace(/^file:/, "");
@@ -43,7 +62,7 @@ export function openDatabase(
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   return { db, dialect: "sqlite", pool: undefined, close: () => db.destroy() };
 }
 

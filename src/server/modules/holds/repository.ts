@@ -17,6 +17,7 @@ import {
 import { type Db, type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingKind, Database, HoldsTable } from "../../db/schema.js";
 import { SEAT_KEEPING_STATUSES } from "../seats/repository.js";
+import { LIVE_STATUSES } from "../waitlist/repository.js";
 
 /** The hold, locked on PostgreSQL: a doubled checkout waits here and then finds it gone. */
 export function lockHoldById(db: Executor, dialect: Dialect, id: string) {
@@ -45,11 +46,16 @@ export async function insertHoldUnlessHolding(db: Executor, hold: Insertable<Hol
   return Number(written.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** The user's hold and whether anyone stands in its target's line (then a release offers the seat). */
-export function findOwnHoldWithLine(db: Executor, id: string, userId: string) {
-  return db
-    .selectFrom("holds")
-    .select((eb) => [
+/**
+ * Deletes the user's own hold in one statement and says whether anyone stands in its target's
+ * line (then the freed seat is theirs to be offered). Undefined when there was no such hold.
+ */
+export async function deleteOwnHold(db: Executor, id: string, userId: string) {
+  const row = await db
+    .deleteFrom("holds")
+    .where("holds.id", "=", id)
+    .where("holds.user_id", "=", userId)
+    .returning((eb) => [
       "holds.kind",
       "holds.target_id",
       eb
@@ -58,25 +64,12 @@ export function findOwnHoldWithLine(db: Executor, id: string, userId: string) {
             .selectFrom("waitlist_entries")
             .select("waitlist_entries.id")
             .whereRef("waitlist_entries.target_id", "=", "holds.target_id")
-            .where("waitlist_entries.status", "in", ["waiting", "offered"]),
+            .where("waitlist_entries.status", "in", LIVE_STATUSES),
         )
         .as("line"),
     ])
-    .where("holds.id", "=", id)
-    .where("holds.user_id", "=", userId)
     .executeTakeFirst();
-}
-
-export function deleteHold(db: Executor, id: string, userId: string) {
-  return db.deleteFrom("holds").where("id", "=", id).where("user_id", "=", userId).returningAll().executeTakeFirst();
-}
-
-/** Logs a hold taken, for the insights funnel; the hold row itself is replaced and swept later. */
-export async function logHoldTaken(
-  db: Executor,
-  hold: { id: string; user_id: string; kind: BookingKind; target_id: string; package_key: string; created_at: string },
-): Promise<void> {
-  await db.insertInto("hold_log").values(hold).execute();
+  return row && { kind: row.kind, targetId: row.target_id, line: Boolean(row.line) };
 }
 
 export async function deleteExpiredHolds(db: Executor, nowIso: string): Promise<number> {
@@ -109,6 +102,8 @@ export interface HoldAttempt {
   seatsTaken: number;
   /** The target of the student's hold of this kind before this request (replaced if taken). */
   previousTargetId: string | null;
+  /** Students wait for that previous target: replacing the hold frees a seat they are owed. */
+  previousLine: boolean;
   taken: boolean;
 }
 
@@ -303,7 +298,22 @@ function selectFacts(qc: QueryCreator<Database & { target: TargetRow }>, dialect
       .where("user_id", "=", userId)
       .where("kind", "=", kind)
       .as("previous_target_id"),
+    previousLine(eb, request).as("previous_line"),
   ]);
+}
+
+/** Whether anyone stands in the line of the student's current hold of this kind (its seat frees if replaced). */
+function previousLine(eb: ExpressionBuilder<Database & { target: TargetRow }, "target">, request: HoldRequest) {
+  const { user_id: userId, kind } = request.hold;
+  return eb.exists(
+    eb
+      .selectFrom("waitlist_entries")
+      .select("waitlist_entries.id")
+      .where("waitlist_entries.status", "in", LIVE_STATUSES)
+      .where("waitlist_entries.target_id", "=", (w) =>
+        w.selectFrom("holds").select("holds.target_id").where("user_id", "=", userId).where("kind", "=", kind),
+      ),
+  );
 }
 
 type Facts = {
@@ -316,6 +326,7 @@ type Facts = {
   own_status: string | null;
   seats_taken: number;
   previous_target_id: string | null;
+  previous_line: number | boolean;
 };
 
 const attemptFrom = (row: Facts, taken: boolean): HoldAttempt => ({
@@ -328,6 +339,7 @@ const attemptFrom = (row: Facts, taken: boolean): HoldAttempt => ({
   ownBookingStatus: row.own_status,
   seatsTaken: Number(row.seats_taken),
   previousTargetId: row.previous_target_id,
+  previousLine: Boolean(Number(row.previous_line)),
   taken,
 });
 
@@ -339,62 +351,23 @@ const mayTake = (row: Facts) =>
   Number(row.seats_taken) < Number(row.capacity);
 
 /**
- * Takes a seat if the rules allow it, replacing the student's hold of this kind, and says what it
- * saw. Undefined when the target does not exist.
+ * Takes a seat if the rules allow it, replacing the student's hold of this kind, logs the hold
+ * taken (for the insights funnel), and says what it saw. Undefined when the target does not exist.
  *
- * PostgreSQL: one statement, one round trip. The target row is locked in a CTE, the facts are read
- * (the seat count after the lock, see migration 0140), and the hold is inserted only when every
- * rule passes; the upsert on (user, kind) replaces the student's previous hold in the same step.
- * N requests for the last seat wait on the lock one after another and exactly one gets it.
+ * PostgreSQL: one statement, one round trip (docs/decisions/0200-hold-and-release-one-round-trip.md).
+ * The target row is locked in a CTE, the facts are read (the seat count after the lock, see
+ * migration 0140), the hold is inserted only when every rule passes (the upsert on (user, kind)
+ * replaces the student's previous hold in the same step) and the log row is written from what the
+ * insert returned. N requests for the last seat wait on the lock one after another and exactly one
+ * gets it.
  *
- * SQLite: the same facts query and upsert in one write transaction (exclusive there), in process.
+ * SQLite: the same facts query, upsert and log insert in one write transaction (exclusive there),
+ * in process, where a statement costs no round trip.
  */
 export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequest): Promise<HoldAttempt | undefined> {
   const { hold } = request;
   if (dialect === "postgres") {
-    const row = await db
-      .with(
-        (cte) => cte("target").materialized(),
-        () => targetRow(db, dialect, request),
-      )
-      .with(
-        (cte) => cte("facts").materialized(),
-        (qc) => selectFacts(qc, dialect, request),
-      )
-      .with("taken", (qc) =>
-        qc
-          .insertInto("holds")
-          .columns(["id", "user_id", "kind", "target_id", "package_key", "expires_at", "created_at"])
-          .expression((eb) =>
-            eb
-              .selectFrom("facts")
-              .select((f) => [
-                f.val(hold.id).as("id"),
-                f.val(hold.user_id).as("user_id"),
-                f.val(hold.kind).as("kind"),
-                "facts.id as target_id",
-                f.fn.coalesce("facts.package_key", f.val("")).as("package_key"),
-                f.val(hold.expires_at).as("expires_at"),
-                f.val(hold.created_at).as("created_at"),
-              ])
-              .where((f) =>
-                f.and([
-                  f("facts.open", "=", 1),
-                  f("facts.package_allowed", ">", 0),
-                  f("facts.available", "=", 1),
-                  f("facts.own_status", "is", null),
-                  f("facts.seats_taken", "<", f.ref("facts.capacity")),
-                ]),
-              ),
-          )
-          .onConflict((oc) => oc.columns(["user_id", "kind"]).doUpdateSet(replaceHold))
-          .returning("holds.id"),
-      )
-      .selectFrom("facts")
-      .leftJoin("taken", (join) => join.onTrue())
-      .selectAll("facts")
-      .select("taken.id as taken_id")
-      .executeTakeFirst();
+    const row = await takeHoldStatement(db, request).executeTakeFirst();
     return row ? attemptFrom(row, row.taken_id !== null) : undefined;
   }
   return db.transaction().execute(async (trx) => {
@@ -405,13 +378,81 @@ export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequ
     ).executeTakeFirst();
     if (!row) return undefined;
     if (!mayTake(row)) return attemptFrom(row, false);
+    const packageKey = row.package_key ?? "";
     await trx
       .insertInto("holds")
-      .values({ ...hold, package_key: row.package_key ?? "" })
+      .values({ ...hold, package_key: packageKey })
       .onConflict((oc) => oc.columns(["user_id", "kind"]).doUpdateSet(replaceHold))
+      .execute();
+    const { expires_at: _, ...logged } = hold;
+    await trx
+      .insertInto("hold_log")
+      .values({ ...logged, package_key: packageKey })
       .execute();
     return attemptFrom(row, true);
   });
+}
+
+/** PostgreSQL's hold: lock, facts, conditional upsert and log row, as data-modifying CTEs of one statement. */
+function takeHoldStatement(db: Db, request: HoldRequest) {
+  const { hold } = request;
+  return db
+    .with(
+      (cte) => cte("target").materialized(),
+      () => targetRow(db, "postgres", request),
+    )
+    .with(
+      (cte) => cte("facts").materialized(),
+      (qc) => selectFacts(qc, "postgres", request),
+    )
+    .with("taken", (qc) =>
+      qc
+        .insertInto("holds")
+        .columns(["id", "user_id", "kind", "target_id", "package_key", "expires_at", "created_at"])
+        .expression((eb) =>
+          eb
+            .selectFrom("facts")
+            .select((f) => [
+              f.val(hold.id).as("id"),
+              f.val(hold.user_id).as("user_id"),
+              f.val(hold.kind).as("kind"),
+              "facts.id as target_id",
+              f.fn.coalesce("facts.package_key", f.val("")).as("package_key"),
+              f.val(hold.expires_at).as("expires_at"),
+              f.val(hold.created_at).as("created_at"),
+            ])
+            .where((f) =>
+              f.and([
+                f("facts.open", "=", 1),
+                f("facts.package_allowed", ">", 0),
+                f("facts.available", "=", 1),
+                f("facts.own_status", "is", null),
+                f("facts.seats_taken", "<", f.ref("facts.capacity")),
+              ]),
+            ),
+        )
+        .onConflict((oc) => oc.columns(["user_id", "kind"]).doUpdateSet(replaceHold))
+        .returning([
+          "holds.id",
+          "holds.user_id",
+          "holds.kind",
+          "holds.target_id",
+          "holds.package_key",
+          "holds.created_at",
+        ]),
+    )
+    .with("logged", (qc) =>
+      qc
+        .insertInto("hold_log")
+        .columns(["id", "user_id", "kind", "target_id", "package_key", "created_at"])
+        .expression((eb) =>
+          eb.selectFrom("taken").select(["id", "user_id", "kind", "target_id", "package_key", "created_at"]),
+        ),
+    )
+    .selectFrom("facts")
+    .leftJoin("taken", (join) => join.onTrue())
+    .selectAll("facts")
+    .select("taken.id as taken_id");
 }
 
 /** On a second hold of the same kind, the student's row becomes the new hold. */

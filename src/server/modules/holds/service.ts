@@ -8,10 +8,8 @@ import { bookingCutoffIso, zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { BookingKind } from "../../db/schema.js";
 import type { LiveEvent } from "../../infrastructure/events/bus.js";
-import { announceLineChanges, offerFreedSeats, offerFreedSeatsNow } from "../waitlist/offers.js";
-import { hasLine } from "../waitlist/repository.js";
-import { deleteHold, findActiveHoldsByUser, findOwnHoldWithLine, logHoldTaken, takeHoldIfFree } from "./repository.js";
-import { findTargetForUpdate } from "./targets-repository.js";
+import { offerFreedSeatsNow } from "../waitlist/offers.js";
+import { deleteOwnHold, findActiveHoldsByUser, takeHoldIfFree } from "./repository.js";
 
 export const liveEventFor = (kind: BookingKind, targetId: string): LiveEvent =>
   kind === "mock"
@@ -69,15 +67,13 @@ export async function takeHold(
   }
   if (attempt.seatsTaken >= attempt.capacity) throw new AppError("SLOT_HELD", MESSAGES.slotHeld);
   if (!attempt.taken) throw new AppError("CONFLICT", MESSAGES.reserveFailed);
-  const { expires_at: _, ...taken } = hold;
-  await logHoldTaken(deps.db, { ...taken, package_key: attempt.packageKey });
 
   await deps.bus.publish(liveEventFor(input.kind, input.targetId));
   const released = attempt.previousTargetId;
   if (released && released !== input.targetId) {
     await deps.bus.publish(liveEventFor(input.kind, released));
     // The replaced hold freed a seat; if students wait there, it is theirs (the sweep would also offer it).
-    if (await hasLine(deps.db, released)) await offerFreedSeatsNow(deps, input.kind, released);
+    if (attempt.previousLine) await offerFreedSeatsNow(deps, input.kind, released);
   }
   return {
     id: hold.id,
@@ -90,26 +86,16 @@ export async function takeHold(
 
 /**
  * Releases the user's own hold (leaving the page, choosing again, or cancelling). Idempotent.
- * When students wait for the target, the freed seat is offered to the first of them in the same
- * transaction (docs/product.md, Waitlist); otherwise the release stays one statement.
+ * One statement deletes the hold and says whether students wait for its target; if they do, the
+ * freed seat is offered to the first of them right after, in a transaction of its own
+ * (docs/decisions/0200-hold-and-release-one-round-trip.md): the waiting line counts as taken
+ * seats, so no walk-in can take the seat in between, and the sweep offers it if the process stops.
  */
 export async function releaseHold(deps: AppDeps, userId: string, holdId: string): Promise<void> {
-  const found = await findOwnHoldWithLine(deps.db, holdId, userId);
-  if (!found) return;
-  if (!found.line) {
-    const removed = await deleteHold(deps.db, holdId, userId);
-    if (removed) await deps.bus.publish(liveEventFor(removed.kind, removed.target_id));
-    return;
-  }
-  const change = await deps.db.transaction().execute(async (trx) => {
-    // The target first, then the hold: the order every seat change locks in.
-    await findTargetForUpdate(trx, deps.dialect, found.kind, found.target_id, new Date(), deps.config.timeZone);
-    const removed = await deleteHold(trx, holdId, userId);
-    return removed ? offerFreedSeats(deps, trx, found.kind, found.target_id) : undefined;
-  });
-  if (!change) return;
-  await announceLineChanges(deps, [change]);
-  await deps.bus.publish(liveEventFor(found.kind, found.target_id));
+  const removed = await deleteOwnHold(deps.db, holdId, userId);
+  if (!removed) return;
+  if (removed.line) await offerFreedSeatsNow(deps, removed.kind, removed.targetId);
+  await deps.bus.publish(liveEventFor(removed.kind, removed.targetId));
 }
 
 /** The student's live holds: the booking page comes back to them (after a failed payment, say). */

@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSlot } from "../../test/builders.js";
+import { createTestApp, DIALECTS, postgresAvailable, type TestApp } from "../../test/test-app.js";
+
+/**
+ * What a hold and a release send to the database once the student's session is cached
+ * (docs/decisions/0200-hold-and-release-one-round-trip.md): on PostgreSQL every statement is a
+ * network round trip, so a statement added to these paths must show up here.
+ */
+for (const dialect of DIALECTS) {
+  const run = dialect === "sqlite" || postgresAvailable() ? describe : describe.skip;
+  run(`holds: statements per hold and per release [${dialect}]`, () => {
+    const sent: string[] = [];
+    let t: TestApp;
+    let cookie: string;
+
+    beforeAll(async () => {
+      t = await createTestApp(dialect, {}, { onQuery: (sql) => sent.push(sql) });
+      cookie = await t.signIn(`counted-${randomUUID()}@example.com`);
+    }, 60_000);
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    /** The statements one request sends, the student's session already verified and cached. */
+    async function statementsOf(request: () => Promise<{ statusCode: number }>, status: number) {
+      sent.length = 0;
+      expect((await request()).statusCode).toBe(status);
+      return sent.map((sql) => sql.replace(/\s+/g, " ").trim().toLowerCase());
+    }
+
+    const hold = (targetId: string) =>
+      t.request({ method: "POST", url: "/api/holds", cookie, payload: { kind: "mock", targetId } });
+    const release = (id: string) => t.request({ method: "DELETE", url: `/api/holds/${id}`, cookie });
+
+    it("a hold is the rate-limit hit and one statement on PostgreSQL; a release is one statement", async () => {
+      const { db } = t.app.deps;
+      const [first, second] = [await buildSlot(db, { capacity: 2 }), await buildSlot(db, { capacity: 2 })];
+      // Warms the session cache: the first request of a session verifies it in the database.
+      await release((await hold(first.id)).json().id);
+
+      let holdId = "";
+      const held = await statementsOf(async () => {
+        const response = await hold(second.id);
+        holdId = response.json().id;
+        return response;
+      }, 201);
+      expect(held[0]).toMatch(/^insert into "rate_limit_hits"/);
+      const seat = held.slice(1);
+      if (dialect === "postgres") {
+        expect(seat).toHaveLength(1);
+        expect(seat[0]).toMatch(/^with "target" as materialized/);
+        expect(seat[0]).toContain('insert into "holds"');
+        expect(seat[0]).toContain('insert into "hold_log"');
+      } else {
+        // In process: one write transaction holding the facts, the upsert and the log row.
+        expect(seat).toHaveLength(5);
+        expect(seat[0]).toBe("begin");
+        expect(seat[2]).toMatch(/^insert into "holds"/);
+        expect(seat[3]).toMatch(/^insert into "hold_log"/);
+        expect(seat[4]).toBe("commit");
+      }
+
+      const released = await statementsOf(() => release(holdId), 204);
+      expect(released).toHaveLength(1);
+      expect(released[0]).toMatch(/^delete from "holds"/);
+    });
+
+    it("replacing a hold on a session nobody waits for adds no statement", async () => {
+      const { db } = t.app.deps;
+      const [first, second] = [await buildSlot(db, { capacity: 2 }), await buildSlot(db, { capacity: 2 })];
+      expect((await hold(first.id)).statusCode).toBe(201);
+      const replaced = await statementsOf(() => hold(second.id), 201);
+      expect(replaced).toHaveLength(dialect === "postgres" ? 2 : 6);
+    });
+  });
+}

@@ -335,6 +335,31 @@ test.describe("landing page", () => {
     await expect(form.getByLabel("Message")).toHaveValue("");
   });
 
+  test("a section the visitor reaches before the browser is idle works at once", async ({ page }) => {
+    // The sections below the top are hydrated when the browser is idle, or when reached (hydrate-later.tsx):
+    // here the browser is never idle, so only reaching them hydrates them.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    await page.setViewportSize(WIDE);
+    await page.goto("/");
+    await hero(page).getByRole("button", { name: "Book Mock Interview" }).click();
+    // The dialog's ids are its own, whatever has not been hydrated yet.
+    await expect(page.getByRole("dialog").getByLabel("Email address")).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    await openFaq(page);
+    await page.getByRole("tab", { name: "Internships" }).click();
+    await expect(page.getByRole("tab", { name: "Internships" })).toHaveAttribute("aria-selected", "true");
+
+    const form = await contactForm(page);
+    await form.getByRole("button", { name: "Send message" }).click();
+    await expect(form).toContainText("Enter your name.");
+    await expect(form.getByLabel("Name")).toBeFocused();
+    const ids = await page.evaluate(() => [...document.querySelectorAll("[id]")].map((element) => element.id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   test("contact: missing and malformed fields are named, nothing is sent", async ({ page }) => {
     await page.setViewportSize(NARROW);
     await page.goto("/");

@@ -6,7 +6,8 @@ import {
   useId,
 } from "react";
 
-type FieldExtras = { label: string; error?: string | undefined; hint?: ReactNode };
+/** `id`, when given, is the control's: a page hydrated in steps needs ids that do not depend on the order (ui/tabs.tsx). */
+type FieldExtras = { label: string; error?: string | undefined; hint?: ReactNode; id?: string | undefined };
 
 /** What every control of a field carries: its id, its state and descriptions for assistive technology, its look. */
 interface ControlProps {
@@ -24,13 +25,15 @@ const CONTROL_CLASS =
  * control's `aria-describedby` points at. The three wrappers below differ only in the control.
  */
 function Field({
+  id: givenId,
   label,
   error,
   hint,
   className = "",
   control,
 }: FieldExtras & { className?: string | undefined; control: (props: ControlProps) => ReactNode }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
@@ -64,10 +67,12 @@ export function TextField({
   error,
   hint,
   className,
+  id,
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & FieldExtras) {
   return (
     <Field
+      id={id}
       label={label}
       error={error}
       hint={hint}
@@ -82,10 +87,12 @@ export function TextAreaField({
   error,
   hint,
   className,
+  id,
   ...props
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldExtras) {
   return (
     <Field
+      id={id}
       label={label}
       error={error}
       hint={hint}
@@ -100,10 +107,12 @@ export function SelectField({
   error,
   hint,
   className,
+  id,
   ...props
 }: SelectHTMLAttributes<HTMLSelectElement> & FieldExtras) {
   return (
     <Field
+      id={id}
       label={label}
       error={error}
       hint={hint}

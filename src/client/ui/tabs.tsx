@@ -20,6 +20,9 @@ interface TabsProps<Id extends string> {
   panelClassName?: string;
   /** The selected tab's content. */
   children: ReactNode;
+  /** The base of the tabs' ids; by default one from `useId`. A page hydrated in steps gives its own, since
+   * `useId` counts in the order components hydrate (features/landing/components/hydrate-later.tsx). */
+  idBase?: string;
 }
 
 const KEY_STEPS: Record<string, (index: number, count: number) => number> = {
@@ -43,8 +46,10 @@ export function Tabs<Id extends string>({
   panelAs: Panel = "div",
   panelClassName,
   children,
+  idBase,
 }: TabsProps<Id>) {
-  const baseId = useId();
+  const generatedId = useId();
+  const baseId = idBase ?? generatedId;
   const tabs = useRef(new Map<Id, HTMLButtonElement>());
   const tabId = (id: Id) => `${baseId}-tab-${id}`;
   const panelId = `${baseId}-panel`;

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from "react";
 import { CONTACT_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import { lazyRoute } from "../../lib/lazy.js";
 import { Hero } from "./components/hero.js";
+import { HydrateLater } from "./components/hydrate-later.js";
 import { ContactSection, FaqSection, StoriesSection } from "./components/lower-sections.js";
 import { PendingDialog } from "./components/pending-dialog.js";
 import { ServiceSection } from "./components/service-section.js";
@@ -55,18 +56,23 @@ export default function LandingRoute() {
         onAccount={() => void start()}
       />
       <main>
-        <Hero notice={<SignInFailedNotice onRetry={() => openSignIn()} />} onStart={(type) => void start(type)} />
+        <HydrateLater id="home">
+          <Hero notice={<SignInFailedNotice onRetry={() => openSignIn()} />} onStart={(type) => void start(type)} />
+        </HydrateLater>
         {SERVICES.map((service, index) => (
-          <ServiceSection
-            key={service.id}
-            service={service}
-            tinted={index % 2 === 0}
-            onStart={(type) => void start(type)}
-          />
+          <HydrateLater key={service.id} id={service.id}>
+            <ServiceSection service={service} tinted={index % 2 === 0} onStart={(type) => void start(type)} />
+          </HydrateLater>
         ))}
-        <StoriesSection />
-        <FaqSection />
-        <ContactSection onOpenLegal={() => setLegalOpen(true)} />
+        <HydrateLater id="stories">
+          <StoriesSection />
+        </HydrateLater>
+        <HydrateLater id="faq">
+          <FaqSection />
+        </HydrateLater>
+        <HydrateLater id="contact">
+          <ContactSection onOpenLegal={() => setLegalOpen(true)} />
+        </HydrateLater>
       </main>
       {signIn && (
         <Suspense fallback={<PendingDialog onCancel={closeSignIn} />}>

@@ -74,6 +74,8 @@ export default function ContactForm() {
   }
 
   const field = (name: Field) => ({
+    // Its own ids, not useId's: this section is hydrated after the top of the page (hydrate-later.tsx).
+    id: `contact-${name}`,
     name,
     value: values[name],
     error: errors[name],

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { CatalogKey } from "../../../../shared/constants.js";
 import { formatPaise } from "../../../../shared/money.js";
 import { Tabs } from "../../../ui/tabs.js";
@@ -23,7 +23,8 @@ export default function Faq() {
   const [topic, setTopic] = useState<FaqTopic>("mock");
   const [open, setOpen] = useState<number | null>(null);
   const wide = useIsWide();
-  const baseId = useId();
+  // Not useId: this section is hydrated after the top of the page (components/hydrate-later.tsx).
+  const baseId = "faq";
 
   const select = (next: FaqTopic) => {
     setTopic(next);
@@ -35,6 +36,7 @@ export default function Faq() {
   return (
     <div>
       <Tabs
+        idBase="faq-topics"
         label="Questions about"
         items={FAQ_TOPICS}
         selected={topic}

@@ -84,9 +84,19 @@ test.describe("booking journeys (issue 12)", () => {
     await expect(summary).toContainText(`−₹300 (${code})`);
     await expect(summary).toContainText("₹900");
     await expectNoA11yViolations(page);
+    const when = await summary.locator("dt", { hasText: "When" }).locator("+ dd").textContent();
     await summary.getByRole("button", { name: "Proceed to Payment" }).click();
 
+    // The checkout repeats the summary, as the server has the booking (issue 12, point 2).
     await expect(page).toHaveURL(/\/checkout\/test\//);
+    const atCheckout = page.getByRole("region", { name: "Order summary" });
+    await expect(atCheckout).toContainText("Mock interview · Service-based (TR, HR, Resume)");
+    await expect(atCheckout.locator("dt", { hasText: "When" }).locator("+ dd")).toHaveText(when ?? "");
+    await expect(atCheckout).toContainText(interviewer);
+    await expect(atCheckout).toContainText("₹1,200");
+    await expect(atCheckout).toContainText(`−₹300 (${code})`);
+    await expect(atCheckout).toContainText("₹900");
+    await expectNoA11yViolations(page);
     await page.getByRole("button", { name: "Pay ₹900" }).click();
     await expect(page.getByRole("heading", { name: "You're booked!" })).toBeFocused();
     const confirmation = page.getByRole("region", { name: "You're booked!" });

@@ -2,7 +2,7 @@ import http from "node:http";
 import net from "node:net";
 import { expect, it, vi } from "vitest";
 import { describeEachDialect } from "../test/test-app.js";
-import { openStreamCount, STREAM_MAX_BUFFERED_BYTES } from "./sse.js";
+import { endStreamsOf, openStreamCount, STREAM_MAX_BUFFERED_BYTES } from "./sse.js";
 
 describeEachDialect("live streams: a client that stops reading", (t) => {
   it("is closed once it falls too far behind, while a client that reads keeps getting every event", async () => {
@@ -47,4 +47,28 @@ describeEachDialect("live streams: a client that stops reading", (t) => {
       stalled.destroy();
     }
   }, 120_000);
+
+  it("sends an HTTP/1.0 client, which cannot read chunks, the bare events until it ends the stream", async () => {
+    const { app } = t();
+    const { bus } = app.deps;
+    if (!app.server.listening) await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as net.AddressInfo;
+    const old = net.connect(port, "127.0.0.1");
+    let received = "";
+    old.setEncoding("utf8");
+    old.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    const closed = new Promise((resolve) => old.once("close", resolve));
+    old.write("GET /api/slots/stream HTTP/1.0\r\n\r\n");
+    await vi.waitFor(() => expect(received).toContain(": connected"));
+    await bus.publish({ topic: "slots", slotId: "for-an-old-client" });
+    await vi.waitFor(() => expect(received).toContain("for-an-old-client"));
+    endStreamsOf(bus);
+    await closed;
+    expect(received).not.toMatch(/transfer-encoding/i);
+    expect(received.split("\r\n\r\n")[1]).toBe(
+      `retry: 1000\n: connected\n\nevent: slots\ndata: {"topic":"slots","slotId":"for-an-old-client"}\n\n`,
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { STREAM_HEARTBEAT_MS } from "../../shared/constants.js";
 import { AppError } from "../../shared/errors.js";
@@ -9,6 +10,10 @@ type Response = FastifyReply["raw"];
 
 interface Stream {
   res: Response;
+  /** Where events are written, straight, each as one chunk framed once for every stream (see `Frame`). */
+  socket: Socket;
+  /** False for an HTTP/1.0 client, whose body is not chunked: it gets the bare bytes. */
+  chunked: boolean;
   accept: (event: LiveEvent) => boolean;
   /** Whose stream it is, for the per-client cap: the signed-in user, else the address. */
   client: string;
@@ -21,9 +26,10 @@ interface Stream {
 
 /**
  * Every open stream of the process, whichever bus it listens to. One bus subscription per bus and
- * one heartbeat timer for all streams: an event is serialized once into one buffer and written
- * to each stream that accepts it, so 10,000 open streams cost 10,000 socket writes per event and
- * nothing more (docs/benchmarks.md, bench:streams).
+ * one heartbeat timer for all streams: an event is serialized once into one buffer, already framed
+ * as a chunk of the chunked body, and written straight to the socket of each stream that accepts
+ * it, so 10,000 open streams cost 10,000 socket writes per event and nothing more
+ * (docs/decisions/0211-streams-framed-once.md, docs/benchmarks.md, bench:streams).
  */
 interface Hub {
   streams: Set<Stream>;
@@ -40,7 +46,19 @@ let heartbeat: NodeJS.Timeout | undefined;
  */
 export const STREAM_MAX_BUFFERED_BYTES = 64 * 1024;
 
-const frame = (event: LiveEvent) => Buffer.from(`event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`);
+/** One server-sent event, as bare bytes (HTTP/1.0) and as one chunk of a chunked body (`size CRLF bytes CRLF`). */
+interface Frame {
+  bare: Buffer;
+  chunk: Buffer;
+}
+
+function frameOf(text: string): Frame {
+  const bare = Buffer.from(text);
+  const chunk = Buffer.concat([Buffer.from(`${bare.length.toString(16)}\r\n`), bare, Buffer.from("\r\n")]);
+  return { bare, chunk };
+}
+
+const frame = (event: LiveEvent) => frameOf(`event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`);
 
 /** Streams a revoked session or a removed admin must not keep (docs/security.md, Live streams). */
 function isRevokedBy(stream: Stream, event: LiveEvent): boolean {
@@ -58,7 +76,7 @@ function hubFor(bus: EventBus): Hub {
       for (const stream of [...streams]) if (isRevokedBy(stream, event)) end(bus, stream);
       return;
     }
-    let bytes: Buffer | undefined;
+    let bytes: Frame | undefined;
     for (const stream of streams) {
       if (!stream.accept(event)) continue;
       bytes ??= frame(event);
@@ -70,19 +88,24 @@ function hubFor(bus: EventBus): Hub {
   return hub;
 }
 
-/** Writes to one stream; one that is too far behind is closed and forgotten (back-pressure). False if closed. */
-function send(bus: EventBus, stream: Stream, bytes: Buffer): boolean {
-  if (stream.res.writableLength + bytes.length > STREAM_MAX_BUFFERED_BYTES) {
+/**
+ * Writes to one stream; one that is too far behind is closed and forgotten (back-pressure). False if closed.
+ * The bytes go to the socket itself, not through the response: a whole chunk, framed once for every stream, so
+ * the response's own framing stays intact and `res.end()` still ends the body properly (its last chunk).
+ */
+function send(bus: EventBus, stream: Stream, frame: Frame): boolean {
+  const bytes = stream.chunked ? frame.chunk : frame.bare;
+  if (stream.socket.destroyed || stream.socket.writableLength + bytes.length > STREAM_MAX_BUFFERED_BYTES) {
     remove(bus, stream);
     stream.res.destroy();
     return false;
   }
-  stream.res.write(bytes);
+  stream.socket.write(bytes);
   return true;
 }
 
 function beat(): void {
-  const bytes = Buffer.from(`event: heartbeat\ndata: ${Date.now()}\n\n`);
+  const bytes = frameOf(`event: heartbeat\ndata: ${Date.now()}\n\n`);
   for (const [bus, { streams }] of hubs) {
     for (const stream of streams) {
       if (!send(bus, stream, bytes)) continue;
@@ -161,9 +184,13 @@ export function streamLiveEvents(
     return;
   }
   res.write(`retry: 1000\n: connected\n\n`);
+  const socket = res.socket;
+  if (!socket) return;
   const admin = Boolean(user && request.routeOptions.url?.startsWith("/api/admin/"));
   const stream: Stream = {
     res,
+    socket,
+    chunked: res.chunkedEncoding,
     accept,
     client,
     sessionKey: user ? sessionKeyOf(request) : undefined,

@@ -166,6 +166,34 @@ export function describeEachDialect(
   }
 }
 
+/** The two apps of a two-instance suite: a test app and a second app on its PostgreSQL database. */
+export interface TwoInstances {
+  first: TestApp;
+  second: FastifyInstance;
+}
+
+/**
+ * A suite for rules that must hold across server processes: two apps on one PostgreSQL, each with
+ * its own caches, streams and locks (PostgreSQL only: one SQLite file is one process's).
+ */
+export function describeTwoInstances(name: string, suite: (apps: () => TwoInstances) => void): void {
+  (postgresAvailable() ? describe : describe.skip)(name, () => {
+    let apps: TwoInstances | undefined;
+    beforeAll(async () => {
+      const first = await createTestApp("postgres");
+      apps = { first, second: await buildSecondApp(first) };
+    }, 60_000);
+    afterAll(async () => {
+      await apps?.second.close();
+      await apps?.first.close();
+    });
+    suite(() => {
+      if (!apps) throw new Error("test apps not started");
+      return apps;
+    });
+  });
+}
+
 export function json<T = unknown>(response: LightMyRequestResponse): T {
   return JSON.parse(response.body) as T;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { COMPANY_TYPES, PHONE_MIN_DIGITS, PROFILE_STATUSES } from "../constants.js";
 import { GST_STATE_CODES } from "../gst.js";
 import { PROFILE_MESSAGES } from "../messages.js";
+import { priceQuoteSchema } from "./coupons.js";
 
 export const bookingKindSchema = z.enum(["mock", "workshop", "internship"]);
 export type BookingKindDto = z.infer<typeof bookingKindSchema>;
@@ -96,6 +97,15 @@ export const paymentResultSchema = z.object({
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
+/** The checkout's order summary: the booking page's words for the seat and what the payment charges. */
+export const checkoutSummarySchema = z.object({
+  what: z.string(),
+  when: z.string(),
+  withWhom: z.string().nullable(),
+  price: priceQuoteSchema,
+});
+export type CheckoutSummary = z.infer<typeof checkoutSummarySchema>;
+
 export const devCheckoutSchema = z.object({
   paymentId: z.string(),
   orderId: z.string(),
@@ -104,6 +114,8 @@ export const devCheckoutSchema = z.object({
   status: z.string(),
   /** Set when a newer checkout replaced this one: the one to go on with (null once it is paid). */
   replacedBy: z.object({ paymentId: z.string().nullable() }).nullable(),
+  /** Null when the session it was for has been deleted. */
+  summary: checkoutSummarySchema.nullable(),
 });
 export type DevCheckout = z.infer<typeof devCheckoutSchema>;
 

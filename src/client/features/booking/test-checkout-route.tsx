@@ -1,8 +1,8 @@
 import { Link, useNavigate, useParams } from "react-router";
 import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
-import { PAYMENT_MESSAGES } from "../../../shared/messages.js";
+import { JOURNEY_MESSAGES, PAYMENT_MESSAGES } from "../../../shared/messages.js";
 import { formatPaise } from "../../../shared/money.js";
-import type { DevCheckout } from "../../../shared/schemas/booking.js";
+import type { CheckoutSummary, DevCheckout } from "../../../shared/schemas/booking.js";
 import { ApiError } from "../../lib/api.js";
 import { Alert, Spinner } from "../../ui/alert.js";
 import { Button } from "../../ui/button.js";
@@ -42,16 +42,18 @@ export default function TestCheckoutRoute() {
       {checkout.isError && <Alert tone="error">{checkout.error.message}</Alert>}
       {checkout.data && (
         <>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl border border-slate-300 p-4">
-            <dt className="text-slate-700">For</dt>
-            <dd className="font-medium">
-              {CATALOG_LABELS[checkout.data.description as CatalogKey] ?? checkout.data.description}
-            </dd>
-            <dt className="text-slate-700">Amount</dt>
-            <dd className="text-xl font-bold">{formatPaise(checkout.data.amountPaise)}</dd>
-            <dt className="text-slate-700">Order</dt>
-            <dd className="font-mono text-sm break-all">{checkout.data.orderId}</dd>
-          </dl>
+          {checkout.data.summary ? (
+            <CheckoutSummaryBox summary={checkout.data.summary} orderId={checkout.data.orderId} />
+          ) : (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl border border-slate-300 p-4">
+              <dt className="text-slate-700">For</dt>
+              <dd className="font-medium">
+                {CATALOG_LABELS[checkout.data.description as CatalogKey] ?? checkout.data.description}
+              </dd>
+              <dt className="text-slate-700">Amount</dt>
+              <dd className="text-xl font-bold">{formatPaise(checkout.data.amountPaise)}</dd>
+            </dl>
+          )}
           {payment.data && payment.data.status !== "confirmed" && payment.data.status !== "failed" && (
             <Alert tone="error">{payment.data.message}</Alert>
           )}
@@ -78,6 +80,46 @@ export default function TestCheckoutRoute() {
         </>
       )}
     </main>
+  );
+}
+
+/** The booking page's order summary, as the server describes the stored booking (issue 12, point 2). */
+function CheckoutSummaryBox({ summary, orderId }: { summary: CheckoutSummary; orderId: string }) {
+  const { price } = summary;
+  return (
+    <section aria-labelledby="checkout-summary-title" className="space-y-3 rounded-xl border border-slate-300 p-4">
+      <h2 id="checkout-summary-title" className="text-lg font-semibold">
+        {JOURNEY_MESSAGES.orderSummaryTitle}
+      </h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-700">What</dt>
+        <dd className="font-medium">{summary.what}</dd>
+        <dt className="text-slate-700">When</dt>
+        <dd className="font-medium">{summary.when}</dd>
+        {summary.withWhom && (
+          <>
+            <dt className="text-slate-700">With</dt>
+            <dd className="font-medium">{summary.withWhom}</dd>
+          </>
+        )}
+        {price.discountPaise > 0 ? (
+          <>
+            <dt className="text-slate-700">Price</dt>
+            <dd className="font-medium">{formatPaise(price.listPricePaise)}</dd>
+            <dt className="text-slate-700">Discount</dt>
+            <dd className="font-medium text-green-800">
+              −{formatPaise(price.discountPaise)} ({price.couponCode})
+            </dd>
+            <dt className="font-semibold text-slate-900">Total</dt>
+          </>
+        ) : (
+          <dt className="font-semibold text-slate-900">Price</dt>
+        )}
+        <dd className="text-base font-bold">{formatPaise(price.amountPaise)}</dd>
+        <dt className="text-slate-700">Order</dt>
+        <dd className="font-mono text-xs break-all">{orderId}</dd>
+      </dl>
+    </section>
   );
 }
 

@@ -26,3 +26,16 @@ export function useSaveScorecard(author: ScorecardAuthor) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [author] }),
   });
 }
+
+/** Marks a past session completed or no-show (same rules for both authors). */
+export function useMarkOutcome(author: ScorecardAuthor) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bookingId, outcome }: { bookingId: string; outcome: "completed" | "no_show" }) =>
+      apiFetch<{ status: string }>(`/api/${author}/bookings/${encodeURIComponent(bookingId)}/outcome`, {
+        method: "POST",
+        body: { outcome },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [author] }),
+  });
+}

@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { buildSlot } from "../../test/builders.js";
-import { buildSecondApp, createTestApp, postgresAvailable, type TestApp } from "../../test/test-app.js";
-
-type App = Awaited<ReturnType<typeof buildSecondApp>>;
+import { describeTwoInstances } from "../../test/test-app.js";
 
 /** Two server processes' worth of app on one PostgreSQL: seat decisions must hold across them. */
-(postgresAvailable() ? describe : describe.skip)("booking: two app instances on one PostgreSQL", () => {
-  let first: TestApp;
-  let second: App;
-
-  beforeAll(async () => {
-    first = await createTestApp("postgres");
-    second = await buildSecondApp(first);
-  }, 60_000);
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
-
+describeTwoInstances("booking: two app instances on one PostgreSQL", (apps) => {
   it("sells exactly `capacity` seats when capacity + 50 students ask through both instances at once", async () => {
+    const { first, second } = apps();
     const capacity = 4;
     const cookies = await Promise.all(
       Array.from({ length: capacity + 50 }, (_, i) => first.signIn(`twin-${i}-${Date.now()}@example.com`)),
@@ -42,6 +29,7 @@ type App = Awaited<ReturnType<typeof buildSecondApp>>;
   });
 
   it("a hold taken on one instance reaches the other's live stream", async () => {
+    const { first, second } = apps();
     const received: string[] = [];
     const unsubscribe = second.deps.bus.subscribe((event) => received.push(event.topic));
     const slot = await buildSlot(first.app.deps.db);

@@ -8,6 +8,24 @@ import { cancelBookingAsAdmin, cancelOwnBooking, cancelSession } from "./service
 
 const idParams = z.object({ id: z.string() });
 
+const SESSION_CANCELS = [
+  {
+    family: "slots",
+    kind: "mock",
+    summary: "Cancels a slot: every booking on it is cancelled, refunded and told",
+  },
+  {
+    family: "workshops",
+    kind: "workshop",
+    summary: "Cancels a workshop session: every booking on it is cancelled, refunded and told",
+  },
+  {
+    family: "internships",
+    kind: "internship",
+    summary: "Cancels an internship batch before it starts: every enrolment is cancelled, refunded and told",
+  },
+] as const;
+
 export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
@@ -46,54 +64,23 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/api/admin/slots/:id/cancel",
-    {
-      schema: {
-        tags: ["admin", "cancellations"],
-        summary: "Cancels a slot: every booking on it is cancelled, refunded and told",
-        params: idParams,
-        body: cancelInputSchema,
-        response: { 200: cancelResultSchema },
+  // A whole session: every booking on it is cancelled, refunded and told (the same rules for each kind).
+  for (const { family, kind, summary } of SESSION_CANCELS) {
+    app.post(
+      `/api/admin/${family}/:id/cancel`,
+      {
+        schema: {
+          tags: ["admin", "cancellations"],
+          summary,
+          params: idParams,
+          body: cancelInputSchema,
+          response: { 200: cancelResultSchema },
+        },
       },
-    },
-    async (request) => {
-      const admin = await requireRecentAdmin(request);
-      return cancelSession(deps, admin, "mock", request.params.id, request.body.reason || null);
-    },
-  );
-
-  app.post(
-    "/api/admin/workshops/:id/cancel",
-    {
-      schema: {
-        tags: ["admin", "cancellations"],
-        summary: "Cancels a workshop session: every booking on it is cancelled, refunded and told",
-        params: idParams,
-        body: cancelInputSchema,
-        response: { 200: cancelResultSchema },
+      async (request) => {
+        const admin = await requireRecentAdmin(request);
+        return cancelSession(deps, admin, kind, request.params.id, request.body.reason || null);
       },
-    },
-    async (request) => {
-      const admin = await requireRecentAdmin(request);
-      return cancelSession(deps, admin, "workshop", request.params.id, request.body.reason || null);
-    },
-  );
-
-  app.post(
-    "/api/admin/internships/:id/cancel",
-    {
-      schema: {
-        tags: ["admin", "cancellations"],
-        summary: "Cancels an internship batch before it starts: every enrolment is cancelled, refunded and told",
-        params: idParams,
-        body: cancelInputSchema,
-        response: { 200: cancelResultSchema },
-      },
-    },
-    async (request) => {
-      const admin = await requireRecentAdmin(request);
-      return cancelSession(deps, admin, "internship", request.params.id, request.body.reason || null);
-    },
-  );
+    );
+  }
 };

@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { buildSlot } from "../../test/builders.js";
-import { buildSecondApp, createTestApp, postgresAvailable, type TestApp } from "../../test/test-app.js";
-
-type App = Awaited<ReturnType<typeof buildSecondApp>>;
+import { describeTwoInstances } from "../../test/test-app.js";
 
 /** Two instances on one PostgreSQL: a coupon's redemption limit holds across them. */
-(postgresAvailable() ? describe : describe.skip)("coupons: two app instances on one PostgreSQL", () => {
-  let first: TestApp;
-  let second: App;
-
-  beforeAll(async () => {
-    first = await createTestApp("postgres");
-    second = await buildSecondApp(first);
-  }, 60_000);
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
-
+describeTwoInstances("coupons: two app instances on one PostgreSQL", (apps) => {
   it("the last redemption goes to one of two students checking out through different instances", async () => {
+    const { first, second } = apps();
     const admin = await first.signInAdmin();
     for (let round = 0; round < 5; round++) {
       const code = `TWIN${round}${Date.now()}`;

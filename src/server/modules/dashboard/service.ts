@@ -1,3 +1,4 @@
+import { personName } from "../../../shared/person-name.js";
 import type { Dashboard, DashboardInternship, DashboardSession, Goal } from "../../../shared/schemas/dashboard.js";
 import { SESSION_STATUSES } from "../../../shared/schemas/dashboard.js";
 import { zonedDate } from "../../../shared/time.js";
@@ -56,7 +57,9 @@ export async function getDashboard(deps: AppDeps, user: SessionUser, now = new D
     profileSteps: profileSteps(profile) + (resumeUrl ? 1 : 0),
   });
 
-  const firstName = profile?.first_name?.trim() || user.name.trim().split(/\s+/)[0] || user.email.split("@")[0] || "";
+  // The greeting uses a name, never the e-mail's user part (shared/person-name.ts).
+  const firstName =
+    profile?.first_name?.trim() || personName({ accountName: user.name, email: user.email }).split(/\s+/)[0] || "";
   return {
     firstName,
     hasBooking: sessions.some((s) => s.status !== "cancelled"),

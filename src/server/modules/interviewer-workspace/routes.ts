@@ -1,16 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { calendarFeedSchema, interviewerSessionsSchema } from "../../../shared/schemas/interviewer.js";
-import {
-  adminScorecardViewSchema,
-  outcomeInputSchema,
-  scorecardInputSchema,
-  scorecardSchema,
-} from "../../../shared/schemas/scorecards.js";
-import { getAdminScorecardView, markOutcome, saveScorecard } from "../scorecards/service.js";
+import { scorecardWorkRoutes } from "../scorecards/routes.js";
 import { calendarFeed, calendarFeedUrl, listSessions, requireInterviewer, requireOwnSession } from "./service.js";
-
-const bookingParams = z.object({ id: z.string() });
 
 /**
  * `/api/interviewer/*`: an interviewer's own sessions, their scorecards and outcomes (the same
@@ -90,59 +82,17 @@ export const interviewerWorkspaceRoutes: FastifyPluginAsyncZod = async (app) => 
 };
 
 /** Scorecards and outcomes of the interviewer's own sessions, under the admin's rules. */
-const sessionWorkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
-
-  app.get(
-    "/api/interviewer/bookings/:id/scorecard",
-    {
-      schema: {
-        tags: ["interviewer", "scorecards"],
-        summary: "One of the interviewer's sessions with its scorecard (or null) and the areas it is scored on",
-        params: bookingParams,
-        response: { 200: adminScorecardViewSchema },
-      },
-    },
-    async (request) => {
-      const { interviewer } = await requireInterviewer(deps, request);
-      await requireOwnSession(deps, interviewer, request.params.id);
-      return getAdminScorecardView(deps, request.params.id);
-    },
-  );
-
-  app.put(
-    "/api/interviewer/bookings/:id/scorecard",
-    {
-      schema: {
-        tags: ["interviewer", "scorecards"],
-        summary: "Writes the scorecard of one of the interviewer's past sessions; marks it completed",
-        params: bookingParams,
-        body: scorecardInputSchema,
-        response: { 200: scorecardSchema },
-      },
-    },
-    async (request) => {
-      const { user, interviewer } = await requireInterviewer(deps, request);
-      await requireOwnSession(deps, interviewer, request.params.id);
-      return saveScorecard(deps, user, request.params.id, request.body);
-    },
-  );
-
-  app.post(
-    "/api/interviewer/bookings/:id/outcome",
-    {
-      schema: {
-        tags: ["interviewer", "scorecards"],
-        summary: "Marks one of the interviewer's past sessions completed or no-show",
-        params: bookingParams,
-        body: outcomeInputSchema,
-        response: { 200: z.object({ status: z.string() }) },
-      },
-    },
-    async (request) => {
-      const { user, interviewer } = await requireInterviewer(deps, request);
-      await requireOwnSession(deps, interviewer, request.params.id);
-      return { status: await markOutcome(deps, user, request.params.id, request.body.outcome) };
-    },
-  );
-};
+const sessionWorkRoutes = scorecardWorkRoutes({
+  prefix: "/api/interviewer",
+  tag: "interviewer",
+  actor: async (request, bookingId) => {
+    const { user, interviewer } = await requireInterviewer(request.server.deps, request);
+    await requireOwnSession(request.server.deps, interviewer, bookingId);
+    return user;
+  },
+  summaries: {
+    view: "One of the interviewer's sessions with its scorecard (or null) and the areas it is scored on",
+    save: "Writes the scorecard of one of the interviewer's past sessions; marks it completed",
+    outcome: "Marks one of the interviewer's past sessions completed or no-show",
+  },
+});

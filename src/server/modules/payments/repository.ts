@@ -64,3 +64,37 @@ export async function recordWebhookEvent(db: Executor, id: string, provider: str
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/**
+ * What a checkout is for, read from the stored booking (never from the page's address): the slot and
+ * its interviewer's qualification, the workshop session, or the internship batch.
+ */
+export function findCheckoutSubject(db: Executor, bookingId: string) {
+  return db
+    .selectFrom("bookings")
+    .leftJoin("slots", (join) => join.onRef("slots.id", "=", "bookings.target_id").on("bookings.kind", "=", "mock"))
+    .leftJoin("interviewers", "interviewers.id", "slots.interviewer_id")
+    .leftJoin("workshops", (join) =>
+      join.onRef("workshops.id", "=", "bookings.target_id").on("bookings.kind", "=", "workshop"),
+    )
+    .leftJoin("internships", (join) =>
+      join.onRef("internships.id", "=", "bookings.target_id").on("bookings.kind", "=", "internship"),
+    )
+    .select([
+      "bookings.kind",
+      "bookings.package_key",
+      "slots.start_at as slot_start",
+      "slots.interviewer_name",
+      "interviewers.qualification as interviewer_qualification",
+      "workshops.topic_key as workshop_topic",
+      "workshops.title as workshop_title",
+      "workshops.level as workshop_level",
+      "workshops.start_at as workshop_start",
+      "internships.title as internship_title",
+      "internships.weeks as internship_weeks",
+      "internships.start_date as internship_start",
+      "internships.mentor as internship_mentor",
+    ])
+    .where("bookings.id", "=", bookingId)
+    .executeTakeFirst();
+}

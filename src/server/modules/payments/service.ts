@@ -5,6 +5,7 @@ import type { AppDeps } from "../../app-deps.js";
 import { isDevProvider } from "../../infrastructure/payments/create-provider.js";
 import { newDevPaymentId } from "../../infrastructure/payments/dev-provider.js";
 import { findBookingById, findReplacingCheckout, updateBooking } from "../bookings/repository.js";
+import { checkoutSummary } from "./checkout-summary.js";
 import { confirmPayment, failPayment } from "./confirm-service.js";
 import {
   findBookingOwnerId,
@@ -70,6 +71,7 @@ export async function findDevCheckout(deps: AppDeps, userId: string, paymentId: 
       replacedBy === undefined
         ? null
         : { paymentId: replacedBy?.status === "pending_payment" ? (replacedBy.paymentId ?? null) : null },
+    summary: await checkoutSummary(deps, booking.id, payment.amount_paise),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../shared/errors.js";
@@ -8,7 +9,7 @@ import {
   scorecardInputSchema,
   scorecardSchema,
 } from "../../../shared/schemas/scorecards.js";
-import { requireUser } from "../../plugins/auth.js";
+import { requireUser, type SessionUser } from "../../plugins/auth.js";
 import { requireAdmin } from "../admins/guard.js";
 import { toScorecard } from "./mapping.js";
 import { findScorecardOfUserBooking } from "./repository.js";
@@ -16,58 +17,83 @@ import { getAdminScorecardView, markOutcome, saveScorecard } from "./service.js"
 
 const bookingParams = z.object({ id: z.string() });
 
+/** Who may work on a booking's scorecard and outcome; answers the acting user or throws the audience's refusal. */
+export type ScorecardActor = (request: FastifyRequest, bookingId: string) => Promise<SessionUser>;
+
+interface ScorecardAudience {
+  /** `/api/admin` or `/api/interviewer`: the routes are `${prefix}/bookings/:id/scorecard` and `/outcome`. */
+  prefix: string;
+  tag: string;
+  actor: ScorecardActor;
+  summaries: { view: string; save: string; outcome: string };
+}
+
+/**
+ * The scorecard and outcome routes of one audience: the same rules, bodies and answers for an admin on
+ * any booking and an interviewer on their own sessions; only who may act differs.
+ */
+export function scorecardWorkRoutes(audience: ScorecardAudience): FastifyPluginAsyncZod {
+  const { prefix, actor, summaries } = audience;
+  const tags = [audience.tag, "scorecards"];
+  return async (app) => {
+    const { deps } = app;
+
+    app.get(
+      `${prefix}/bookings/:id/scorecard`,
+      { schema: { tags, summary: summaries.view, params: bookingParams, response: { 200: adminScorecardViewSchema } } },
+      async (request) => {
+        await actor(request, request.params.id);
+        return getAdminScorecardView(deps, request.params.id);
+      },
+    );
+
+    app.put(
+      `${prefix}/bookings/:id/scorecard`,
+      {
+        schema: {
+          tags,
+          summary: summaries.save,
+          params: bookingParams,
+          body: scorecardInputSchema,
+          response: { 200: scorecardSchema },
+        },
+      },
+      async (request) => saveScorecard(deps, await actor(request, request.params.id), request.params.id, request.body),
+    );
+
+    app.post(
+      `${prefix}/bookings/:id/outcome`,
+      {
+        schema: {
+          tags,
+          summary: summaries.outcome,
+          params: bookingParams,
+          body: outcomeInputSchema,
+          response: { 200: z.object({ status: z.string() }) },
+        },
+      },
+      async (request) => {
+        const user = await actor(request, request.params.id);
+        return { status: await markOutcome(deps, user, request.params.id, request.body.outcome) };
+      },
+    );
+  };
+}
+
 export const scorecardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get(
-    "/api/admin/bookings/:id/scorecard",
-    {
-      schema: {
-        tags: ["admin", "scorecards"],
-        summary: "A booking's scorecard (or null) with the areas its package is scored on",
-        params: bookingParams,
-        response: { 200: adminScorecardViewSchema },
+  await app.register(
+    scorecardWorkRoutes({
+      prefix: "/api/admin",
+      tag: "admin",
+      actor: (request) => requireAdmin(request),
+      summaries: {
+        view: "A booking's scorecard (or null) with the areas its package is scored on",
+        save: "Enters or updates the scorecard of a mock interview; marks it completed and tells the student",
+        outcome: "Marks a past session completed or no-show",
       },
-    },
-    async (request) => {
-      await requireAdmin(request);
-      return getAdminScorecardView(deps, request.params.id);
-    },
-  );
-
-  app.put(
-    "/api/admin/bookings/:id/scorecard",
-    {
-      schema: {
-        tags: ["admin", "scorecards"],
-        summary: "Enters or updates the scorecard of a mock interview; marks it completed and tells the student",
-        params: bookingParams,
-        body: scorecardInputSchema,
-        response: { 200: scorecardSchema },
-      },
-    },
-    async (request) => {
-      const admin = await requireAdmin(request);
-      return saveScorecard(deps, admin, request.params.id, request.body);
-    },
-  );
-
-  app.post(
-    "/api/admin/bookings/:id/outcome",
-    {
-      schema: {
-        tags: ["admin", "scorecards"],
-        summary: "Marks a past session completed or no-show",
-        params: bookingParams,
-        body: outcomeInputSchema,
-        response: { 200: z.object({ status: z.string() }) },
-      },
-    },
-    async (request) => {
-      const admin = await requireAdmin(request);
-      const status = await markOutcome(deps, admin, request.params.id, request.body.outcome);
-      return { status };
-    },
+    }),
   );
 
   app.get(

@@ -1,18 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { buildSlot, findUserId } from "../../test/builders.js";
-import {
-  buildSecondApp,
-  createTestApp,
-  describeEachDialect,
-  postgresAvailable,
-  type TestApp,
-} from "../../test/test-app.js";
+import { describeEachDialect, describeTwoInstances, type TestApp } from "../../test/test-app.js";
 import { sweepExpiredSeats } from "../bookings/sweeper.js";
 import { countSeatsTaken } from "../seats/repository.js";
 import { offerFreedSeatsNow } from "./offers.js";
-
-type App = Awaited<ReturnType<typeof buildSecondApp>>;
 
 async function students(t: TestApp, prefix: string, n: number) {
   return Promise.all(
@@ -90,20 +82,9 @@ describeEachDialect("waitlist under races", (t) => {
 });
 
 /** Two server processes' worth of app on one PostgreSQL: each freed seat is offered exactly once. */
-(postgresAvailable() ? describe : describe.skip)("waitlist: two app instances on one PostgreSQL", () => {
-  let first: TestApp;
-  let second: App;
-
-  beforeAll(async () => {
-    first = await createTestApp("postgres");
-    second = await buildSecondApp(first);
-  }, 60_000);
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
-
+describeTwoInstances("waitlist: two app instances on one PostgreSQL", (apps) => {
   it("three seats released through both instances while both sweep give exactly three offers, in line order", async () => {
+    const { first, second } = apps();
     const capacity = 3;
     for (let round = 0; round < 3; round++) {
       const slot = await buildSlot(first.app.deps.db, { capacity });

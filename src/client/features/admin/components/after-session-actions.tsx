@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { useMarkOutcome } from "../../../shared/scorecard/api.js";
 import { ScorecardDialog } from "../../../shared/scorecard/scorecard-dialog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 import { useIssueCertificate } from "../api/issue-certificate.js";
-import { useMarkOutcome } from "../api/mark-outcome.js";
 import { useRevokeCertificate } from "../api/revoke-certificate.js";
 import { CancelWithRefundDialog } from "./cancel-booking-dialog.js";
 import { ConfirmDialog } from "./confirm-dialog.js";
@@ -30,7 +30,7 @@ export interface AfterSessionBooking {
  */
 export function AfterSessionActions({ booking }: { booking: AfterSessionBooking }) {
   const [dialog, setDialog] = useState<"scorecard" | "cancel" | "revoke" | null>(null);
-  const outcome = useMarkOutcome();
+  const outcome = useMarkOutcome("admin");
   const certificate = useIssueCertificate();
   const revoke = useRevokeCertificate();
   const config = useClientConfig();

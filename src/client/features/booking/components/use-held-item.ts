@@ -1,6 +1,6 @@
-import { CATALOG_LABELS, type CompanyType, PACKAGE_ROUNDS } from "../../../../shared/constants.js";
+import type { CompanyType } from "../../../../shared/constants.js";
+import { describeOrder, type OrderSubject } from "../../../../shared/order-summary.js";
 import type { HoldDto } from "../../../../shared/schemas/booking.js";
-import { formatDayLabel, formatInstant } from "../../../../shared/time.js";
 import { useCatalog } from "../../../shared/catalog/get-catalog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
 import { useInternships, useSlots, useWorkshops } from "../api/listings.js";
@@ -17,34 +17,21 @@ export function useHeldItem(hold: HoldDto | undefined): HeldItem | undefined {
   const workshops = useWorkshops(hold?.kind === "workshop");
   const internships = useInternships(hold?.kind === "internship");
   if (!hold) return undefined;
+  let subject: OrderSubject | undefined;
+  let pricePaise: number | undefined;
   if (hold.kind === "mock" && plan) {
     const slot = slots.data?.find((s) => s.id === hold.targetId);
-    const price = catalog.data?.get(plan)?.pricePaise;
-    if (!slot || price === undefined) return undefined;
-    return {
-      what: `Mock interview · ${CATALOG_LABELS[plan]} (${PACKAGE_ROUNDS[plan]})`,
-      when: formatInstant(slot.startAt, zone, zoneLabel),
-      withWhom: [slot.interviewerName, slot.interviewerQualification].filter(Boolean).join(", "),
-      pricePaise: price,
-    };
-  }
-  if (hold.kind === "workshop") {
+    pricePaise = catalog.data?.get(plan)?.pricePaise;
+    subject = slot && { kind: "mock", plan, ...slot };
+  } else if (hold.kind === "workshop") {
     const workshop = workshops.data?.find((w) => w.id === hold.targetId);
-    if (!workshop) return undefined;
-    const topic = CATALOG_LABELS[workshop.topicKey as keyof typeof CATALOG_LABELS] ?? workshop.topicKey;
-    return {
-      what: `${topic} · ${workshop.title} (${workshop.level})`,
-      when: formatInstant(workshop.startAt, zone, zoneLabel),
-      withWhom: null,
-      pricePaise: workshop.pricePaise,
-    };
+    pricePaise = workshop?.pricePaise;
+    subject = workshop && { kind: "workshop", hostName: null, ...workshop };
+  } else {
+    const batch = internships.data?.find((i) => i.id === hold.targetId);
+    pricePaise = batch?.pricePaise;
+    subject = batch && { kind: "internship", ...batch };
   }
-  const data = internships.data?.find((i) => i.id === hold.targetId);
-  if (!data) return undefined;
-  return {
-    what: `${data.title} · ${data.weeks} weeks`,
-    when: `Starts ${formatDayLabel(data.startDate)}`,
-    withWhom: `Mentor ${data.mentor}`,
-    pricePaise: data.pricePaise,
-  };
+  if (!subject || pricePaise === undefined) return undefined;
+  return { ...describeOrder(subject, zone, zoneLabel), pricePaise };
 }

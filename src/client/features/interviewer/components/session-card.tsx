@@ -1,10 +1,10 @@
 import { useState } from "react";
 import type { InterviewerSession } from "../../../../shared/schemas/interviewer.js";
 import { formatInstant } from "../../../../shared/time.js";
+import { useMarkOutcome } from "../../../shared/scorecard/api.js";
 import { ScorecardDialog } from "../../../shared/scorecard/scorecard-dialog.js";
 import { Alert } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
-import { useMarkOutcome } from "../api/mark-outcome.js";
 
 const STATUS_LABELS: Record<InterviewerSession["status"], string> = {
   confirmed: "Booked",
@@ -23,7 +23,7 @@ export function SessionCard({
   zoneLabel: string;
 }) {
   const [scoring, setScoring] = useState(false);
-  const outcome = useMarkOutcome();
+  const outcome = useMarkOutcome("interviewer");
   const started = Date.parse(session.startAt) <= Date.now();
   const headingId = `session-${session.bookingId}`;
 

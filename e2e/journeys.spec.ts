@@ -7,7 +7,7 @@ import {
   buildSlot,
   findUserId,
 } from "../src/server/test/builders.js";
-import { JOURNEY_MESSAGES, MESSAGES } from "../src/shared/messages.js";
+import { ADMIN_MESSAGES, JOURNEY_MESSAGES, MESSAGES } from "../src/shared/messages.js";
 import { formatDayLabel, zonedDate } from "../src/shared/time.js";
 import {
   expect,
@@ -230,6 +230,57 @@ test.describe("booking journeys (issue 12)", () => {
       expect(mail.text).toContain("/onboarding?type=mockInterview");
     } finally {
       await admin.request.put("/api/admin/pricing/maang", { headers, data: { available: false, priceRupees: 5000 } });
+    }
+  });
+
+  test("an admin writes why a plan is not available and students read it on the booking and landing pages", async ({
+    page,
+    browser,
+  }) => {
+    test.slow(); // two widths, two pages, axe on each
+    const reason = `Opens 1 Dec, when the next interviewer batch joins ${randomBytes(2).toString("hex")}`;
+    const admin = await (await browser.newContext()).newPage();
+    await signInAsAdmin(admin);
+    await admin.goto("/admin?section=pricing");
+    const form = admin.getByRole("form", { name: "MAANG" });
+    await expect(form.getByLabel("Available")).not.toBeChecked();
+    const field = form.getByLabel("Reason shown to students (one line)");
+    await field.fill("x".repeat(121));
+    await form.getByRole("button", { name: /Save/ }).click();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(new RegExp(ADMIN_MESSAGES.unavailableReasonTooLong));
+    await expectNoA11yViolations(admin);
+    await field.fill(`  ${reason}  `);
+    await form.getByRole("button", { name: /Save/ }).click();
+    await expect(form.getByRole("status")).toHaveText("Saved.");
+    try {
+      await signIn(page, uniqueEmail("reason"), "/onboarding?type=mockInterview");
+      for (const size of [WIDE, NARROW]) {
+        await page.setViewportSize(size);
+        await page.goto("/onboarding?type=mockInterview");
+        const maang = page
+          .getByRole("group", { name: "Choose a plan" })
+          .locator("div")
+          .filter({ hasText: /^MAANG/ });
+        await expect(maang).toContainText("Not available");
+        await expect(maang.getByText(reason)).toBeVisible();
+        await expect(maang).not.toContainText(JOURNEY_MESSAGES.notAvailableWhy);
+        await expect(maang.getByRole("button", { name: JOURNEY_MESSAGES.notifyMeButton })).toBeVisible();
+        await expectNoA11yViolations(page);
+
+        await page.goto("/");
+        const listed = page.locator("#mockInterview").getByRole("listitem").filter({ hasText: "MAANG" });
+        await listed.scrollIntoViewIfNeeded();
+        await expect(listed.getByText(reason)).toBeVisible();
+        await expect(listed).toContainText("Not available");
+        await expectNoA11yViolations(page);
+      }
+    } finally {
+      const headers = { origin: new URL(admin.url()).origin };
+      await admin.request.put("/api/admin/pricing/maang", {
+        headers,
+        data: { available: false, priceRupees: 5000, unavailableReason: "" },
+      });
     }
   });
 

@@ -19,6 +19,8 @@ export const workshopInputSchema = z.object({
   capacity: capacitySchema.default(20),
   status: z.enum(SLOT_STATUSES).default("published"),
   meetingLink: meetingLinkSchema.default(""),
+  /** The interviewer who runs the session; empty for none. Their slots and sessions never overlap. */
+  hostInterviewerId: z.string().trim().max(100).default(""),
 });
 export type WorkshopForm = z.input<typeof workshopInputSchema>;
 export type WorkshopInput = z.output<typeof workshopInputSchema>;
@@ -60,6 +62,9 @@ export const workshopSchema = z.object({
   booked: z.number().int(),
   status: z.enum(SLOT_STATUSES),
   meetingLink: z.string().nullable(),
+  hostInterviewerId: z.string().nullable(),
+  /** The host's name, or null without a host (or once that interviewer was deleted). */
+  hostName: z.string().nullable(),
   cancelledAt: z.string().nullable(),
 });
 export type WorkshopDto = z.infer<typeof workshopSchema>;

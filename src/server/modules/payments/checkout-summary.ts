@@ -24,7 +24,7 @@ function toOrderSubject(row: SubjectRow): OrderSubject | undefined {
       title: row.workshop_title ?? "",
       level: row.workshop_level ?? "",
       startAt: row.workshop_start,
-      hostName: null,
+      hostName: row.workshop_host,
     };
   }
   if (row.kind === "internship" && row.internship_start) {

@@ -51,6 +51,7 @@ function selectSessionRows(db: Executor) {
     .leftJoin("workshops", (join) =>
       join.onRef("workshops.id", "=", "bookings.target_id").on("bookings.kind", "=", "workshop"),
     )
+    .leftJoin("interviewers as hosts", "hosts.id", "workshops.host_interviewer_id")
     .leftJoin("internships", (join) =>
       join.onRef("internships.id", "=", "bookings.target_id").on("bookings.kind", "=", "internship"),
     )
@@ -83,6 +84,7 @@ function selectSessionRows(db: Executor) {
       "workshops.start_at as workshop_start",
       "workshops.end_at as workshop_end",
       "workshops.meeting_link as workshop_link",
+      "hosts.name as workshop_host",
       "internships.title as internship_title",
       "internships.start_date as internship_start",
       "internships.weeks as internship_weeks",
@@ -154,7 +156,8 @@ function toBookingSessions(row: SessionRow, timeZone: string): BookingSession[] 
         startAt: row.workshop_start,
         endAt: row.workshop_end,
         meetingLink: row.booking_link ?? row.workshop_link,
-        interviewerName: null,
+        // The session's host, when the admin chose one (docs/decisions/0190).
+        interviewerName: row.workshop_host,
         level: row.workshop_level,
       },
     ];

@@ -75,6 +75,16 @@ test.describe("booking", () => {
     const mail = await latestMessageTo(page.request, email, /^Booking confirmed/);
     expect(mail.text).toContain(interviewer);
     await finishProfile(page);
+
+    // The payment's receipt, from the dashboard: a PDF download in the student's name.
+    const receipt = page.getByRole("region", { name: "Upcoming interview" }).getByRole("link", {
+      name: "Download receipt (PDF)",
+    });
+    const [download] = await Promise.all([page.waitForEvent("download"), receipt.click()]);
+    expect(download.suggestedFilename()).toMatch(/^CPR-\d{2}-\d{2}-\d{5}\.pdf$/);
+    const pdf = await (await page.request.get((await receipt.getAttribute("href")) ?? "")).body();
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    await expectNoA11yViolations(page);
   });
 
   test("a student enrols in the upcoming internship with 'Book Slot'", async ({ page, db }) => {

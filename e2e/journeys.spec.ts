@@ -97,6 +97,13 @@ test.describe("booking journeys (issue 12)", () => {
     await expect(atCheckout).toContainText(`−₹300 (${code})`);
     await expect(atCheckout).toContainText("₹900");
     await expectNoA11yViolations(page);
+    // On a phone the summary stands above the Pay button, nothing cut off.
+    await page.setViewportSize(NARROW);
+    const pay = page.getByRole("button", { name: "Pay ₹900" });
+    expect((await atCheckout.boundingBox())?.y ?? Infinity).toBeLessThan((await pay.boundingBox())?.y ?? 0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoA11yViolations(page);
+    await page.setViewportSize(WIDE);
     await page.getByRole("button", { name: "Pay ₹900" }).click();
     await expect(page.getByRole("heading", { name: "You're booked!" })).toBeFocused();
     const confirmation = page.getByRole("region", { name: "You're booked!" });

@@ -117,6 +117,8 @@ describeEachDialect("student dashboard", (t) => {
       canReschedule: true,
       meetingLink: null,
       status: "confirmed",
+      // Built straight into the database, never paid: no invoice, so no receipt link.
+      receiptUrl: null,
     });
     expect(byId.get(later.booking.id)?.canReschedule).toBe(true);
     expect(byId.get(soon.booking.id)).toMatchObject({ canCancel: false, canReschedule: false });

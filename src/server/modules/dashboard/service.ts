@@ -6,11 +6,12 @@ import type { AppDeps } from "../../app-deps.js";
 import { decodeInternshipWeekPlans } from "../../db/json-columns.js";
 import type { SessionUser } from "../../plugins/auth.js";
 import { findCertificatesByUser } from "../certificates/repository.js";
+import { findProfile } from "../profile/repository.js";
 import { toScorecard } from "../scorecards/mapping.js";
 import { findScorecardsByUser } from "../scorecards/repository.js";
 import { type BookingSession, findBookingSessions } from "../sessions/repository.js";
 import { certificateBadge, type ShownStatus, toDashboardSession } from "../sessions/service.js";
-import { findInternshipById, findProfileByUser, findResumeUrl } from "./repository.js";
+import { findInternshipById, findResumeUrl } from "./repository.js";
 
 const DAY_MS = 24 * 3_600_000;
 const MOCK_GOAL = 3;
@@ -22,7 +23,7 @@ export async function getDashboard(deps: AppDeps, user: SessionUser, now = new D
     findBookingSessions(db, config.timeZone, { userId: user.id, statuses: SESSION_STATUSES }),
     findScorecardsByUser(db, user.id),
     findCertificatesByUser(db, user.id),
-    findProfileByUser(db, user.id),
+    findProfile(db, user.id),
     findResumeUrl(db, user.id),
   ]);
   const scorecards = new Map(scorecardRows.map((row) => [row.booking_id, toScorecard(row, row.package_key)]));
@@ -116,7 +117,7 @@ function deriveGoals(done: {
   ];
 }
 
-function profileSteps(profile: Awaited<ReturnType<typeof findProfileByUser>>): number {
+function profileSteps(profile: Awaited<ReturnType<typeof findProfile>>): number {
   if (!profile) return 0;
   return (profile.completed_at ? 1 : 0) + (profile.phone_verified_at ? 1 : 0);
 }

@@ -214,6 +214,13 @@ describeEachDialect(
     it("only the student who paid downloads the receipt, and the admin routes are for admins", async () => {
       const buyer = await student(t(), "29");
       const order = await buyMock(t(), buyer.cookie);
+      // The dashboard links the paid session to its invoice.
+      const { sessions } = json<{ sessions: { bookingId: string; receiptUrl: string | null }[] }>(
+        await t().request({ url: "/api/dashboard", cookie: buyer.cookie }),
+      );
+      expect(sessions.find((s) => s.bookingId === order.bookingId)?.receiptUrl).toBe(
+        `/api/me/bookings/${order.bookingId}/receipt.pdf`,
+      );
       const stranger = await student(t(), "29");
       expect((await receipt(t(), stranger.cookie, order.bookingId)).statusCode).toBe(404);
       expect((await receipt(t(), "", order.bookingId)).statusCode).toBe(401);

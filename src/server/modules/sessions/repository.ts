@@ -30,6 +30,8 @@ export interface BookingSession {
   /** When an admin moved the session after payment (a free cancel until it starts), else null. */
   movedAt: string | null;
   createdAt: string;
+  /** A tax invoice or payment receipt was issued for it (every confirmed payment gets one). */
+  hasReceipt: boolean;
 }
 
 export interface SessionFilter {
@@ -89,6 +91,16 @@ function selectSessionRows(db: Executor) {
       "internships.start_date as internship_start",
       "internships.weeks as internship_weeks",
       "internships.meeting_link as internship_link",
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("tax_documents")
+              .select("tax_documents.id")
+              .whereRef("tax_documents.booking_id", "=", "bookings.id")
+              .where("tax_documents.type", "in", ["invoice", "receipt"]),
+          )
+          .as("has_receipt"),
     ]);
 }
 
@@ -134,6 +146,7 @@ function toBookingSessions(row: SessionRow, timeZone: string): BookingSession[] 
     movedAt: row.moved_at,
     cancelReason: row.cancel_reason,
     createdAt: row.created_at,
+    hasReceipt: Boolean(row.has_receipt),
   };
   if (row.kind === "mock" && row.slot_start && row.slot_end) {
     return [

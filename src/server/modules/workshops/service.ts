@@ -142,8 +142,8 @@ export async function updateWorkshop(
     const before = await findWorkshopForUpdate(trx, deps.dialect, id);
     if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.workshopGone);
     if (before.cancelled_at) throw new AppError("CONFLICT", ADMIN_MESSAGES.cancelledNotEditable);
-    const values = { ...workshopValues(deps, input, now), host_interviewer_id: null as string | null };
-    values.host_interviewer_id = await checkHost(deps, trx, input, values, before);
+    const base = workshopValues(deps, input, now);
+    const values = { ...base, host_interviewer_id: await checkHost(deps, trx, input, base, before) };
     const paid = (await countPaidBookings(trx, [id])).get(id) ?? 0;
     if (values.capacity < paid) throw new AppError("CONFLICT", ADMIN_MESSAGES.capacityBelowPaid(paid));
     const after: WorkshopsTable = { ...before, ...values, updated_at: now.toISOString() };

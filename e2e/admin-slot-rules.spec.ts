@@ -1,5 +1,7 @@
 import { buildBooking, buildInterviewer, buildSlot } from "../src/server/test/builders.js";
-import { expect, expectNoA11yViolations, signInAsAdmin, test } from "./fixtures.js";
+import { ADMIN_MESSAGES } from "../src/shared/messages.js";
+import { addDays, weekStartMonday, zonedDate } from "../src/shared/time.js";
+import { expect, expectNoA11yViolations, signIn, signInAsAdmin, test, uniqueEmail } from "./fixtures.js";
 
 test("the slot form shows every failing rule beside its field, and refuses an interviewer's overlapping slot", async ({
   page,
@@ -73,6 +75,25 @@ test("the internship form shows every failing rule beside its field", async ({ p
   await expectNoA11yViolations(page);
 });
 
+test("the workshop form shows every failing rule beside its field", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin?section=workshops");
+  const form = page.getByRole("form", { name: "Add workshop" });
+  await form.getByLabel("End").fill("");
+  await form.getByLabel("Capacity").fill("0");
+  await form.getByRole("button", { name: "Add workshop" }).click();
+  for (const [field, message] of [
+    ["Title", ADMIN_MESSAGES.workshopTitleRequired],
+    ["Date", ADMIN_MESSAGES.workshopDateTimesRequired],
+    ["End", ADMIN_MESSAGES.workshopDateTimesRequired],
+    ["Capacity", "Capacity must be at least 1."],
+  ] as const) {
+    await expect(form.getByLabel(field, { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByText(message).first()).toBeVisible();
+  }
+  await expectNoA11yViolations(page);
+});
+
 test("a phone taken by an interviewer with upcoming bookings offers to edit them, not to overwrite them", async ({
   page,
   db,
@@ -101,4 +122,67 @@ test("a phone taken by an interviewer with upcoming bookings offers to edit them
   await expect(page.getByRole("form", { name: "Edit interviewer" })).toBeVisible();
   await expect(page.getByRole("heading", { name: `Edit ${name}` })).toBeVisible();
   await expect(page.getByRole("form", { name: "Edit interviewer" }).getByLabel("Name")).toHaveValue(name);
+});
+
+test("a workshop's host cannot get a slot over the session, and students see who hosts it", async ({
+  page,
+  browser,
+  db,
+}) => {
+  test.slow(); // the console, then a student's booking page, with axe on each new state
+  const name = `Nisha Iyer ${Date.now() % 1e5}`;
+  await buildInterviewer(db, {
+    name,
+    qualification: "Staff Engineer, Zoho",
+    company_types: JSON.stringify(["service"]),
+  });
+  const monday = addDays(weekStartMonday(zonedDate(new Date(), "Asia/Kolkata")), 7);
+  const title = `Hosted graphs ${Date.now() % 1e5}`;
+  await signInAsAdmin(page);
+  await page.goto("/admin?section=workshops");
+  const form = page.getByRole("form", { name: "Add workshop" });
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Date").fill(monday);
+  await form.getByLabel("Start").fill("19:00");
+  await form.getByLabel("End").fill("20:30");
+  await form.getByLabel("Host").selectOption({ label: name });
+  await expectNoA11yViolations(page);
+  await form.getByRole("button", { name: "Add workshop" }).click();
+  await expect(
+    page
+      .getByRole("list", { name: "Workshop sessions, latest first" })
+      .getByRole("listitem")
+      .filter({ hasText: title }),
+  ).toContainText(`Hosted by ${name}`);
+
+  await page.goto("/admin");
+  await page.getByRole("button", { name: "Next week" }).click();
+  await page
+    .getByRole("button", { name: /\+ Add slot/ })
+    .first()
+    .click();
+  const dialog = page.getByRole("dialog", { name: /^Add slot/ });
+  await dialog.getByLabel("Interviewer").selectOption({ label: `${name} (service)` });
+  await dialog.getByLabel("Start").fill("19:30");
+  await dialog.getByLabel("End").fill("20:15");
+  await dialog.getByRole("button", { name: "Save slot" }).click();
+  const start = dialog.getByLabel("Start");
+  await expect(start).toHaveAttribute("aria-invalid", "true");
+  await expect(start).toHaveAccessibleDescription(
+    new RegExp(
+      `^${name} already hosts the workshop “${title}” at .* 19:00–20:30\\. Pick a time that does not overlap it\\.$`,
+    ),
+  );
+  await expectNoA11yViolations(page);
+  // Right after the session it is free.
+  await start.fill("20:30");
+  await dialog.getByLabel("End").fill("21:15");
+  await dialog.getByRole("button", { name: "Save slot" }).click();
+  await expect(dialog).toBeHidden();
+
+  const student = await (await browser.newContext()).newPage();
+  await signIn(student, uniqueEmail("hosted"), "/onboarding?type=workshop");
+  const card = student.getByRole("button", { name: new RegExp(title) });
+  await expect(card).toContainText(`Hosted by ${name}, Staff Engineer, Zoho`);
+  await expectNoA11yViolations(student);
 });

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { buildInternship, buildSlot, buildWorkshop } from "../src/server/test/builders.js";
 import { JOURNEY_MESSAGES } from "../src/shared/messages.js";
 import { formatDayLabel, zonedDate } from "../src/shared/time.js";
-import { expect, expectNoA11yViolations, latestMessageTo, signIn, test, uniqueEmail } from "./fixtures.js";
+import { expect, expectNoA11yViolations, latestMessageTo, pickTime, signIn, test, uniqueEmail } from "./fixtures.js";
 
 const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 const dayLabelOf = (iso: string) => formatDayLabel(zonedDate(new Date(iso), "Asia/Kolkata"));
@@ -51,7 +51,8 @@ test.describe("booking", () => {
   }) => {
     test.slow(); // sign-in, booking, payment, confirmation and profile, with axe on each: a long journey
     const interviewer = uniqueName("Meera");
-    await buildSlot(db, { interviewer_name: interviewer, start_at: hoursFromNow(50), end_at: hoursFromNow(50.75) });
+    const startAt = hoursFromNow(50);
+    await buildSlot(db, { interviewer_name: interviewer, start_at: startAt, end_at: hoursFromNow(50.75) });
     const email = uniqueEmail("mock");
     await signIn(page, email, "/onboarding?type=mockInterview");
     await expect(page.getByRole("tab", { name: "Mock Interview" })).toHaveAttribute("aria-selected", "true");
@@ -62,7 +63,7 @@ test.describe("booking", () => {
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Please select a slot first." })).toBeVisible();
 
-    await page.getByRole("radio", { name: new RegExp(interviewer) }).click();
+    await pickTime(page, interviewer, startAt);
     const timer = page.getByRole("timer");
     await expect(timer).toHaveText(/^(10:00|09:5\d)$/);
     const first = await timer.textContent();
@@ -74,6 +75,16 @@ test.describe("booking", () => {
     const mail = await latestMessageTo(page.request, email, /^Booking confirmed/);
     expect(mail.text).toContain(interviewer);
     await finishProfile(page);
+
+    // The payment's receipt, from the dashboard: a PDF download in the student's name.
+    const receipt = page.getByRole("region", { name: "Upcoming interview" }).getByRole("link", {
+      name: "Download receipt (PDF)",
+    });
+    const [download] = await Promise.all([page.waitForEvent("download"), receipt.click()]);
+    expect(download.suggestedFilename()).toMatch(/^CPR-\d{2}-\d{2}-\d{5}\.pdf$/);
+    const pdf = await (await page.request.get((await receipt.getAttribute("href")) ?? "")).body();
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    await expectNoA11yViolations(page);
   });
 
   test("a student enrols in the upcoming internship with 'Book Slot'", async ({ page, db }) => {
@@ -115,10 +126,10 @@ test.describe("booking", () => {
     db,
   }) => {
     const interviewer = uniqueName("Kiran");
-    await buildSlot(db, { interviewer_name: interviewer, capacity: 1 });
+    const built = await buildSlot(db, { interviewer_name: interviewer, capacity: 1 });
     await signIn(page, uniqueEmail("fail"), "/onboarding?type=mockInterview");
     await page.getByLabel("Service-based").check();
-    await page.getByRole("radio", { name: new RegExp(interviewer) }).click();
+    await pickTime(page, interviewer, built.start_at);
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await page.getByRole("button", { name: "Fail payment" }).click();
     await expect(page).toHaveURL(/payment=failed/);
@@ -158,7 +169,7 @@ test.describe("booking", () => {
     await expect(taker.getByRole("timer")).toBeVisible();
     await expect(watchedSlot).toHaveAccessibleName(/Full/);
     await expect(watchedSlot).toBeDisabled();
-    // The watcher hears it above the times, where they are looking (issue 12, point 7).
+    // The watcher hears it above the times, where they are looking (docs/product.md, Holds).
     await expect(
       watcher.getByRole("alert").filter({ hasText: JOURNEY_MESSAGES.seatTakenWhileLooking }),
     ).toBeInViewport();

@@ -3,6 +3,7 @@ import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { type Db, openDatabase } from "../src/server/db/database.js";
+import { formatDayLabel, zonedDate } from "../src/shared/time.js";
 
 export { expect };
 
@@ -97,3 +98,16 @@ export const test = base.extend<{ db: Db }>({
     await handle.close();
   },
 });
+
+/**
+ * The slot's day in the booking page's date strip: the strip opens on the first day with times,
+ * and the specs share one database, so another test's earlier slot may be the day on screen.
+ */
+export const dayTab = (page: Page, startAt: string) =>
+  page.getByRole("tab", { name: new RegExp(formatDayLabel(zonedDate(new Date(startAt), "Asia/Kolkata"))) });
+
+/** Chooses a mock-interview time by its interviewer: its day in the date strip first, then the time. */
+export async function pickTime(page: Page, interviewer: string, startAt: string): Promise<void> {
+  await dayTab(page, startAt).click();
+  await page.getByRole("radio", { name: new RegExp(interviewer) }).click();
+}

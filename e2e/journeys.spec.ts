@@ -7,7 +7,7 @@ import {
   buildSlot,
   findUserId,
 } from "../src/server/test/builders.js";
-import { JOURNEY_MESSAGES, MESSAGES } from "../src/shared/messages.js";
+import { ADMIN_MESSAGES, JOURNEY_MESSAGES, MESSAGES } from "../src/shared/messages.js";
 import { formatDayLabel, zonedDate } from "../src/shared/time.js";
 import {
   expect,
@@ -32,7 +32,7 @@ async function chooseTime(page: Page, interviewer: string, startAt: string) {
   await page.getByRole("radio", { name: new RegExp(interviewer) }).check();
 }
 
-test.describe("booking journeys (issue 12)", () => {
+test.describe("booking journeys", () => {
   test("a returning student books, sees the order summary with the coupon's discount, pays, sees the confirmation and goes straight to the dashboard", async ({
     page,
     db,
@@ -87,7 +87,7 @@ test.describe("booking journeys (issue 12)", () => {
     const when = await summary.locator("dt", { hasText: "When" }).locator("+ dd").textContent();
     await summary.getByRole("button", { name: "Proceed to Payment" }).click();
 
-    // The checkout repeats the summary, as the server has the booking (issue 12, point 2).
+    // The checkout repeats the summary, as the server has the booking (docs/product.md, Booking flow).
     await expect(page).toHaveURL(/\/checkout\/test\//);
     const atCheckout = page.getByRole("region", { name: "Order summary" });
     await expect(atCheckout).toContainText("Mock interview · Service-based (TR, HR, Resume)");
@@ -97,6 +97,13 @@ test.describe("booking journeys (issue 12)", () => {
     await expect(atCheckout).toContainText(`−₹300 (${code})`);
     await expect(atCheckout).toContainText("₹900");
     await expectNoA11yViolations(page);
+    // On a phone the summary stands above the Pay button, nothing cut off.
+    await page.setViewportSize(NARROW);
+    const pay = page.getByRole("button", { name: "Pay ₹900" });
+    expect((await atCheckout.boundingBox())?.y ?? Infinity).toBeLessThan((await pay.boundingBox())?.y ?? 0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoA11yViolations(page);
+    await page.setViewportSize(WIDE);
     await page.getByRole("button", { name: "Pay ₹900" }).click();
     await expect(page.getByRole("heading", { name: "You're booked!" })).toBeFocused();
     const confirmation = page.getByRole("region", { name: "You're booked!" });
@@ -230,6 +237,57 @@ test.describe("booking journeys (issue 12)", () => {
       expect(mail.text).toContain("/onboarding?type=mockInterview");
     } finally {
       await admin.request.put("/api/admin/pricing/maang", { headers, data: { available: false, priceRupees: 5000 } });
+    }
+  });
+
+  test("an admin writes why a plan is not available and students read it on the booking and landing pages", async ({
+    page,
+    browser,
+  }) => {
+    test.slow(); // two widths, two pages, axe on each
+    const reason = `Opens 1 Dec, when the next interviewer batch joins ${randomBytes(2).toString("hex")}`;
+    const admin = await (await browser.newContext()).newPage();
+    await signInAsAdmin(admin);
+    await admin.goto("/admin?section=pricing");
+    const form = admin.getByRole("form", { name: "MAANG" });
+    await expect(form.getByLabel("Available")).not.toBeChecked();
+    const field = form.getByLabel("Reason shown to students (one line)");
+    await field.fill("x".repeat(121));
+    await form.getByRole("button", { name: /Save/ }).click();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(new RegExp(ADMIN_MESSAGES.unavailableReasonTooLong));
+    await expectNoA11yViolations(admin);
+    await field.fill(`  ${reason}  `);
+    await form.getByRole("button", { name: /Save/ }).click();
+    await expect(form.getByRole("status")).toHaveText("Saved.");
+    try {
+      await signIn(page, uniqueEmail("reason"), "/onboarding?type=mockInterview");
+      for (const size of [WIDE, NARROW]) {
+        await page.setViewportSize(size);
+        await page.goto("/onboarding?type=mockInterview");
+        const maang = page
+          .getByRole("group", { name: "Choose a plan" })
+          .locator("div")
+          .filter({ hasText: /^MAANG/ });
+        await expect(maang).toContainText("Not available");
+        await expect(maang.getByText(reason)).toBeVisible();
+        await expect(maang).not.toContainText(JOURNEY_MESSAGES.notAvailableWhy);
+        await expect(maang.getByRole("button", { name: JOURNEY_MESSAGES.notifyMeButton })).toBeVisible();
+        await expectNoA11yViolations(page);
+
+        await page.goto("/");
+        const listed = page.locator("#mockInterview").getByRole("listitem").filter({ hasText: "MAANG" });
+        await listed.scrollIntoViewIfNeeded();
+        await expect(listed.getByText(reason)).toBeVisible();
+        await expect(listed).toContainText("Not available");
+        await expectNoA11yViolations(page);
+      }
+    } finally {
+      const headers = { origin: new URL(admin.url()).origin };
+      await admin.request.put("/api/admin/pricing/maang", {
+        headers,
+        data: { available: false, priceRupees: 5000, unavailableReason: "" },
+      });
     }
   });
 

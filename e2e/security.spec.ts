@@ -3,10 +3,12 @@ import { sql } from "kysely";
 import { insertAdmin } from "../src/server/modules/admins/repository.js";
 import { buildSlot, findUserId } from "../src/server/test/builders.js";
 import {
+  dayTab,
   E2E_PORT,
   expect,
   expectNoA11yViolations,
   latestMessageTo,
+  pickTime,
   SAME_ORIGIN,
   signIn,
   test,
@@ -46,7 +48,7 @@ test.describe("security in the browser", () => {
     const email = uniqueEmail("leaver");
     await signIn(leaver, email, "/onboarding?type=mockInterview");
     await leaver.getByLabel("Service-based").check();
-    await leaver.getByRole("radio", { name: new RegExp(interviewer) }).click();
+    await pickTime(leaver, interviewer, slot.start_at);
     await expect(leaver.getByRole("timer")).toBeVisible();
     const heldBy = () => db.selectFrom("holds").select("id").where("target_id", "=", slot.id).execute();
     expect((await heldBy()).length).toBe(1);
@@ -57,6 +59,7 @@ test.describe("security in the browser", () => {
     const other = await (await browser.newContext()).newPage();
     await signIn(other, uniqueEmail("next"), "/onboarding?type=mockInterview");
     await other.getByLabel("Service-based").check();
+    await dayTab(other, slot.start_at).click();
     const seat = other.getByRole("radio", { name: new RegExp(interviewer) });
     await expect(seat).toHaveAccessibleName(/1 seat left/);
     await expect(seat).toBeEnabled();

@@ -19,7 +19,11 @@ export async function startServer(
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(
     process.execPath,
-    [...profile, "--max-semi-space-size=4", "--max-old-space-size=160", SERVER_BUNDLE],
+    [
+      ...profile,
+      ...(process.env.BENCH_NODE_FLAGS?.split(" ") ?? ["--max-semi-space-size=4", "--max-old-space-size=160"]),
+      SERVER_BUNDLE,
+    ],
     {
       env: {
         MALLOC_ARENA_MAX: "2",

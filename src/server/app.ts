@@ -121,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandler(app);
   refuseNulCharacters(app);
-  registerMetrics(app);
+  if (config.metricsToken) await registerMetrics(app);
   registerSecurityHeaders(app, securityHeaders(config));
   await registerRateLimit(app);
   await app.register(swagger, {

@@ -48,6 +48,13 @@ describe("configuration", () => {
     expect(loadConfig({}).sms.twilio.apiUrl).toBe("https://api.twilio.com");
   });
 
+  it("takes an invoice prefix of one or two characters, so every document number fits GST rule 46's 16", () => {
+    expect(loadConfig({ INVOICE_PREFIX: "C" }).supplier.invoicePrefix).toBe("C");
+    expect(() => loadConfig({ INVOICE_PREFIX: "CPIN" })).toThrow(
+      /INVOICE_PREFIX: must be 1 or 2 capital letters or digits/,
+    );
+  });
+
   it("reads admin e-mails lower-cased", () => {
     expect(loadConfig({ ADMIN_EMAILS: " A@X.in, b@y.in ,," }).adminEmails).toEqual(["a@x.in", "b@y.in"]);
   });

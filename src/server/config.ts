@@ -100,7 +100,8 @@ const envSchema = z.object({
   INVOICE_PREFIX: z
     .string()
     .trim()
-    .regex(/^[A-Z0-9]{1,4}$/, { message: "must be 1 to 4 capital letters or digits, such as CP" })
+    // Two characters at most, so every series' numbers fit GST rule 46's 16 (invoices/service.ts).
+    .regex(/^[A-Z0-9]{1,2}$/, { message: "must be 1 or 2 capital letters or digits, such as CP" })
     .default("CP"),
 });
 

@@ -6,9 +6,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "./test/server-process.js";
 import { PRODUCTION_ENV } from "./test/test-app.js";
 
-/** The real server process, as an operator starts it (docs/security.md, Production). */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+/**
+ * The real server process, as an operator starts it (docs/security.md, Production): from the source,
+ * or with `prebuilt` as `npm run start:prod` does, from the build (made by the tests' global setup).
+ */
+function startServer(env: Record<string, string>, prebuilt = false) {
+  const command = prebuilt ? ["scripts/start.mjs", "--prebuilt"] : ["--import", "tsx", "src/server/main.ts"];
+  const child = spawn(process.execPath, command, {
     env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -56,7 +60,7 @@ describe("start-up refuses what is unsafe", () => {
   }, 30_000);
 });
 
-describe("a production server", () => {
+describe("a production server started from the build (npm run start:prod)", () => {
   it("has no outbox, no demo data, no source maps, and answers HEAD where GET works", async () => {
     const client = path.join(dir, "client");
     fs.mkdirSync(path.join(client, "assets"), { recursive: true });
@@ -64,14 +68,17 @@ describe("a production server", () => {
     fs.writeFileSync(path.join(client, "assets", "app.js"), "console.log(1);\n");
     fs.writeFileSync(path.join(client, "assets", "app.js.map"), '{"version":3,"sources":["secret.ts"]}');
     const port = await freePort();
-    const server = startServer({
-      ...PRODUCTION_ENV,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: `file:${dir}/live.db`,
-      CLIENT_DIR: client,
-      JOBS_ENABLED: "false",
-    });
+    const server = startServer(
+      {
+        ...PRODUCTION_ENV,
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATABASE_URL: `file:${dir}/live.db`,
+        CLIENT_DIR: client,
+        JOBS_ENABLED: "false",
+      },
+      true,
+    );
     try {
       const base = `http://127.0.0.1:${port}`;
       for (let i = 0; i < 300 && !server.output().includes("is running at"); i++) {

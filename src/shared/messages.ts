@@ -1,3 +1,5 @@
+import { UNAVAILABLE_REASON_MAX } from "./constants.js";
+
 /** The exact user-facing texts the product promises (docs/product.md). Never reword these. */
 export const MESSAGES = {
   signInButton: "Sign In / Up",
@@ -144,6 +146,9 @@ export const ADMIN_MESSAGES = {
   capacityAtLeastOne: "Capacity must be at least 1.",
   slotOverlaps: (interviewer: string, when: string) =>
     `${interviewer} already has a slot at ${when}. Pick a time that does not overlap it.`,
+  workshopOverlaps: (interviewer: string, title: string, when: string) =>
+    `${interviewer} already hosts the workshop “${title}” at ${when}. Pick a time that does not overlap it.`,
+  hostRequired: "Pick a host from the interviewers, or no host.",
   capacityBelowPaid: (paid: number) =>
     `${paid} ${paid === 1 ? "student has" : "students have"} paid for a seat here, so the capacity cannot be less than ${paid}.`,
   cancelledNotEditable: "This session was cancelled, so it can no longer be changed.",
@@ -170,6 +175,7 @@ export const ADMIN_MESSAGES = {
   priceWhole: "Enter the price in whole rupees.",
   pricePositive: "The price must be more than ₹0.",
   priceTooHigh: "The price can be at most ₹10,00,000.",
+  unavailableReasonTooLong: `Keep the reason to one line of at most ${UNAVAILABLE_REASON_MAX} characters.`,
 
   messageGone: "That message no longer exists.",
 

@@ -117,7 +117,7 @@ for (const dialect of DIALECTS) {
 
 describe("npm run db:migrate from the build", () => {
   it("migrates once with plain node (no TypeScript loader), then finds nothing to do", () => {
-    execFileSync(process.execPath, ["scripts/build-server.mjs"], { encoding: "utf8" });
+    // dist/server is built from this checkout by the tests' global setup.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "careerprep-cli-"));
     cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
     const env = { PATH: process.env.PATH, DATABASE_URL: `file:${path.join(dir, "app.db")}` };

@@ -15,6 +15,7 @@ import * as m0241 from "./migrations/0241-booking-moved.js";
 import * as m0242 from "./migrations/0242-internship-cancel.js";
 import * as m0250 from "./migrations/0250-waitlist.js";
 import * as m0280 from "./migrations/0280-interviewer-calendar.js";
+import * as m0290 from "./migrations/0290-reasons-and-hosts.js";
 
 /**
  * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   "0242-internship-cancel": m0242,
   "0250-waitlist": m0250,
   "0280-interviewer-calendar": m0280,
+  "0290-reasons-and-hosts": m0290,
 };
 
 /**

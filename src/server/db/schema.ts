@@ -18,6 +18,8 @@ export interface CatalogItemsTable {
   key: string;
   available: Bool;
   price_paise: number;
+  /** The admin's one line on why it is not available; null shows the standard sentence. */
+  unavailable_reason: string | null;
   updated_at: string;
 }
 
@@ -132,6 +134,8 @@ export interface WorkshopsTable {
   capacity: number;
   status: string;
   meeting_link: string | null;
+  /** The interviewer who runs the session, if one was chosen (docs/decisions/0141-one-interviewer-one-slot.md). */
+  host_interviewer_id: string | null;
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;

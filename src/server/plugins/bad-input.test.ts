@@ -219,10 +219,23 @@ function requestFor(op: Operation, knownIds: string[]): fc.Arbitrary<Generated> 
     .map(([values, query, b]) => ({ pathValues: values as Record<string, string>, query, ...b }));
 }
 
-async function rowCounts(t: TestApp, tables: string[]): Promise<Record<string, number>> {
-  const columns = sql.join(tables.map((name) => sql`(select count(*) from ${sql.table(name)}) as ${sql.ref(name)}`));
-  const { rows } = await sql<Record<string, number | string>>`select ${columns}`.execute(t.app.deps.db);
-  return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
+type Table = { name: string; updatedColumn: string | undefined };
+
+/**
+ * What a refused request must leave as it was, in one round trip: each table's row count and, where
+ * the table has one, its latest update time, so an in-place UPDATE shows as well as an INSERT or DELETE.
+ */
+async function fingerprint(t: TestApp, tables: Table[]): Promise<Record<string, string>> {
+  const columns = sql.join(
+    tables.flatMap(({ name, updatedColumn }) => [
+      sql`(select count(*) from ${sql.table(name)}) as ${sql.id(`${name}:rows`)}`,
+      ...(updatedColumn
+        ? [sql`(select max(${sql.ref(updatedColumn)}) from ${sql.table(name)}) as ${sql.id(`${name}:updated`)}`]
+        : []),
+    ]),
+  );
+  const { rows } = await sql<Record<string, unknown>>`select ${columns}`.execute(t.app.deps.db);
+  return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, String(v)]));
 }
 
 describeEachDialect("answers to requests that cannot be read", (t) => {
@@ -289,9 +302,18 @@ describeEachDialect(
 
       const operations = operationsOf((await t().request({ url: "/api/openapi.json" })).json());
       expect(operations.length).toBeGreaterThan(50);
-      const tables = (await db.introspection.getTables())
-        .map((table) => table.name)
-        .filter((name) => !WRITTEN_BY_REFUSALS.has(name));
+      const tables: Table[] = (await db.introspection.getTables())
+        .filter((table) => !WRITTEN_BY_REFUSALS.has(table.name))
+        .map((table) => ({
+          name: table.name,
+          updatedColumn: table.columns.find((c) => c.name === "updated_at" || c.name === "updatedAt")?.name,
+        }));
+      expect(tables.filter((table) => table.updatedColumn).length).toBeGreaterThan(5);
+      // An in-place update, which leaves every count as it was, changes the fingerprint.
+      const untouched = await fingerprint(t(), tables);
+      const later = new Date(Date.now() + 60_000).toISOString();
+      await db.updateTable("bookings").set({ updated_at: later }).where("id", "=", booking.id).execute();
+      expect(await fingerprint(t(), tables)).not.toEqual(untouched);
       const identities = [
         { who: "anonymous", cookie: undefined },
         { who: "student", cookie: student },
@@ -305,7 +327,7 @@ describeEachDialect(
           await fc.assert(
             fc.asyncProperty(requestFor(op, knownIds), async (req) => {
               const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => req.pathValues[name] ?? "") + req.query;
-              const before = await rowCounts(t(), tables);
+              const before = await fingerprint(t(), tables);
               const res = await t().request({
                 method: op.method as "GET",
                 url,
@@ -322,7 +344,7 @@ describeEachDialect(
               expect(Object.keys(body), label).toEqual(["error"]);
               expect(Object.keys(ERROR_STATUS), label).toContain(body.error?.code);
               expect(typeof body.error?.message === "string" && body.error.message.length > 0, label).toBe(true);
-              expect(await rowCounts(t(), tables), label).toEqual(before);
+              expect(await fingerprint(t(), tables), label).toEqual(before);
             }),
             { numRuns: runsEach },
           );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import type { Registry } from "prom-client";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -8,8 +8,13 @@ declare module "fastify" {
   }
 }
 
-/** Request latencies by route pattern (never the raw URL: ids would explode the series). */
-export function registerMetrics(app: FastifyInstance): void {
+/**
+ * Request latencies by route pattern (never the raw URL: ids would explode the series). Only
+ * with METRICS_TOKEN: without it nobody can read them, so prom-client is not even loaded and no
+ * request pays for a histogram (docs/operations.md, Memory).
+ */
+export async function registerMetrics(app: FastifyInstance): Promise<void> {
+  const { collectDefaultMetrics, Histogram, Registry } = await import("prom-client");
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({

@@ -196,6 +196,7 @@ async function seedWorkshops(trx: Executor, today: string, zone: string, now: st
       capacity: 40,
       status: "published",
       meeting_link: null,
+      host_interviewer_id: null,
       cancelled_at: null,
       created_at: now,
       updated_at: now,

@@ -75,6 +75,7 @@ export async function buildWorkshop(db: Db, overrides: Partial<WorkshopsTable> =
     capacity: 20,
     status: "published",
     meeting_link: null,
+    host_interviewer_id: null,
     cancelled_at: null,
     created_at: now(),
     updated_at: now(),

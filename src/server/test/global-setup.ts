@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
 import { isPostgresReachable, POSTGRES_ADMIN_URL } from "./postgres.js";
 
@@ -17,4 +18,7 @@ export default async function setup(project: TestProject): Promise<void> {
     console.warn(`\n[notice] PostgreSQL at ${POSTGRES_ADMIN_URL} is not reachable: PostgreSQL suites are skipped.\n`);
   }
   project.provide("postgresAvailable", reachable);
+  // The tests that run the production build (`npm run start:prod`, the CLIs through scripts/cli.mjs)
+  // run this checkout's code: built once here, never an older dist/ left from another run.
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
 }

@@ -32,6 +32,9 @@ export const workshopListingSchema = z.object({
   seatsLeft: z.number().int(),
   pricePaise: z.number().int(),
   available: z.boolean(),
+  /** The interviewer who runs it, when the admin chose one: shown on the session's card. */
+  hostName: z.string().nullable(),
+  hostQualification: z.string().nullable(),
 });
 export type WorkshopListing = z.infer<typeof workshopListingSchema>;
 

@@ -8,6 +8,8 @@ export const catalogItemSchema = z.object({
   label: z.string(),
   available: z.boolean(),
   pricePaise: z.number().int(),
+  /** The admin's one line on why it is not available; null while available or when none was written. */
+  unavailableReason: z.string().nullable(),
 });
 export type CatalogItemDto = z.infer<typeof catalogItemSchema>;
 

@@ -28,6 +28,8 @@ export const dashboardSessionSchema = z.object({
   googleCalendarUrl: z.string(),
   scorecard: scorecardSchema.nullable(),
   certificate: z.object({ code: z.string(), status: z.enum(["valid", "revoked"]) }).nullable(),
+  /** The tax invoice or payment receipt as a PDF, once the payment is confirmed; null without one. */
+  receiptUrl: z.string().nullable(),
 });
 export type DashboardSession = z.infer<typeof dashboardSessionSchema>;
 

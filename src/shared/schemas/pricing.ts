@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATALOG_KEYS } from "../constants.js";
+import { CATALOG_KEYS, UNAVAILABLE_REASON_MAX } from "../constants.js";
 import { ADMIN_MESSAGES } from "../messages.js";
 
 /** A package's availability and its price in whole rupees (the server stores paise). */
@@ -10,6 +10,16 @@ export const pricingInputSchema = z.object({
     .int({ message: ADMIN_MESSAGES.priceWhole })
     .positive({ message: ADMIN_MESSAGES.pricePositive })
     .max(1_000_000, { message: ADMIN_MESSAGES.priceTooHigh }),
+  /**
+   * Why it is not available, in one line ("Opens 1 Dec, when the next interviewer batch joins"): spaces
+   * and line breaks collapse to one space; empty means the standard sentence; left out keeps the current
+   * one. Making the package available clears it.
+   */
+  unavailableReason: z
+    .string()
+    .transform((text) => text.replace(/\s+/g, " ").trim())
+    .pipe(z.string().max(UNAVAILABLE_REASON_MAX, { message: ADMIN_MESSAGES.unavailableReasonTooLong }))
+    .optional(),
 });
 export type PricingInput = z.infer<typeof pricingInputSchema>;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SLOT_STATUSES, WORKSHOP_LEVELS, WORKSHOP_TOPICS } from "../constants.js";
 import { ADMIN_MESSAGES } from "../messages.js";
 import { firstIssue } from "./first-issue.js";
-import { capacitySchema, meetingLinkSchema, type SessionTimes, timingProblem } from "./slots.js";
+import { capacitySchema, DATE, meetingLinkSchema, type SessionTimes, TIME, timingProblem } from "./slots.js";
 
 /** A workshop session as the console's form types it; times are wall-clock in the platform zone. */
 export const workshopInputSchema = z.object({
@@ -19,6 +19,8 @@ export const workshopInputSchema = z.object({
   capacity: capacitySchema.default(20),
   status: z.enum(SLOT_STATUSES).default("published"),
   meetingLink: meetingLinkSchema.default(""),
+  /** The interviewer who runs the session; empty for none. Their slots and sessions never overlap. */
+  hostInterviewerId: z.string().trim().max(100).default(""),
 });
 export type WorkshopForm = z.input<typeof workshopInputSchema>;
 export type WorkshopInput = z.output<typeof workshopInputSchema>;
@@ -48,6 +50,23 @@ export function checkWorkshopForm(
   return "message" in times ? times : { input: parsed.data, times };
 }
 
+/**
+ * Every rule the workshop form breaks, each beside its field (the server answers with the first):
+ * the shape's rules, then a missing date or time where it is missing, then the timing rules.
+ */
+export function workshopFieldProblems(form: WorkshopForm, now: Date, timeZone: string): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const parsed = workshopInputSchema.safeParse(form);
+  if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
+  const input = { date: String(form.date ?? ""), start: String(form.start ?? ""), end: String(form.end ?? "") };
+  const missing = (["date", "start", "end"] as const).filter((k) => !(k === "date" ? DATE : TIME).test(input[k]));
+  for (const key of missing) problems[key] ??= ADMIN_MESSAGES.workshopDateTimesRequired;
+  if (missing.length > 0) return problems;
+  const times = workshopTimingProblem(input, now, timeZone);
+  if ("message" in times) problems[times.message === ADMIN_MESSAGES.workshopInPast ? "date" : "end"] ??= times.message;
+  return problems;
+}
+
 export const workshopSchema = z.object({
   id: z.string(),
   topicKey: z.enum(WORKSHOP_TOPICS),
@@ -60,6 +79,9 @@ export const workshopSchema = z.object({
   booked: z.number().int(),
   status: z.enum(SLOT_STATUSES),
   meetingLink: z.string().nullable(),
+  hostInterviewerId: z.string().nullable(),
+  /** The host's name, or null without a host (or once that interviewer was deleted). */
+  hostName: z.string().nullable(),
   cancelledAt: z.string().nullable(),
 });
 export type WorkshopDto = z.infer<typeof workshopSchema>;

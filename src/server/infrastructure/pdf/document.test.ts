@@ -51,7 +51,7 @@ describe("PDFs in Indian scripts", () => {
       original_id: null,
       issued_at: "2026-11-20T10:00:00.000Z",
       buyer_user_id: "user-1",
-      number: "CP/2026-27/000007",
+      number: "CP/26-27/00007",
       supplier_name: "CareerPrep",
       supplier_address: "12 MG Road, Bengaluru",
       supplier_gstin: null,

@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { fontPath, type Run, scriptRuns, shapingFeatures, type Weight } from "./fonts.js";
 
 export type Pdf = PDFKit.PDFDocument;
@@ -15,8 +14,13 @@ export interface DocumentInfo {
   subject?: string;
 }
 
-/** A new document whose every text goes through `drawText`: Noto fonts embedded as subsets. */
-export function createPdf(size: [number, number], info: DocumentInfo): Pdf {
+/**
+ * A new document whose every text goes through `drawText`: Noto fonts embedded as subsets.
+ * pdfkit (with fontkit, about 10 MB of heap) is loaded by the first document, not at start: most
+ * processes never draw one (docs/operations.md, Memory).
+ */
+export async function createPdf(size: [number, number], info: DocumentInfo): Promise<Pdf> {
+  const { default: PDFDocument } = await import("pdfkit");
   const pdf = new PDFDocument({
     size,
     margin: 0,

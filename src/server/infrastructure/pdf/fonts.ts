@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import * as fontkit from "fontkit";
+import type * as Fontkit from "fontkit";
 
 /**
  * The scripts our students write their names in, each with the Noto family that draws it
@@ -60,7 +60,7 @@ export function scriptRuns(text: string): Run[] {
   return runs;
 }
 
-const fonts = new Map<string, fontkit.Font>();
+const fonts = new Map<string, Fontkit.Font>();
 
 /**
  * OpenType features for a run. fontkit cannot position some above-base marks of Noto Sans Telugu
@@ -71,7 +71,9 @@ export function shapingFeatures(run: Run, weight: Weight): Record<string, boolea
   const path = fontPath(run.script, weight);
   let font = fonts.get(path);
   if (!font) {
-    font = fontkit.openSync(path) as fontkit.Font;
+    // Loaded here rather than at start, as pdfkit is (document.ts); the same copy pdfkit requires.
+    const fontkit = require("fontkit") as typeof Fontkit;
+    font = fontkit.openSync(path) as Fontkit.Font;
     fonts.set(path, font);
   }
   try {

@@ -23,6 +23,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           label: CATALOG_LABELS[i.key],
           available: i.available,
           pricePaise: i.pricePaise,
+          unavailableReason: i.unavailableReason,
         })),
       };
     },

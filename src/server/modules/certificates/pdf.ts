@@ -13,7 +13,7 @@ export async function renderCertificatePdf(
   verifyUrl: string,
   issuedOn: string,
 ): Promise<Buffer> {
-  const pdf = createPdf(A4_LANDSCAPE, {
+  const pdf = await createPdf(A4_LANDSCAPE, {
     title: `${CERTIFICATE_KIND_LABELS[certificate.kind]}: ${certificate.title}`,
     author: "CareerPrep",
     subject: certificate.holderRemoved

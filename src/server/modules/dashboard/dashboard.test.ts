@@ -52,11 +52,11 @@ describeEachDialect("student dashboard", (t) => {
     expect((await t().request({ url: "/api/dashboard" })).statusCode).toBe(401);
   });
 
-  it("tells a student without a booking to book one, with empty stats", async () => {
+  it("tells a student without a booking to book one, with empty stats, and never greets them by their e-mail", async () => {
     const cookie = await t().signIn("new-student@example.com");
     const data = await dashboard(cookie);
     expect(data).toMatchObject({
-      firstName: "new-student",
+      firstName: "",
       hasBooking: false,
       sessions: [],
       internship: null,
@@ -117,6 +117,8 @@ describeEachDialect("student dashboard", (t) => {
       canReschedule: true,
       meetingLink: null,
       status: "confirmed",
+      // Built straight into the database, never paid: no invoice, so no receipt link.
+      receiptUrl: null,
     });
     expect(byId.get(later.booking.id)?.canReschedule).toBe(true);
     expect(byId.get(soon.booking.id)).toMatchObject({ canCancel: false, canReschedule: false });

@@ -4,10 +4,6 @@ export async function findInternshipById(db: Db, id: string) {
   return db.selectFrom("internships").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export async function findProfileByUser(db: Db, userId: string) {
-  return db.selectFrom("profiles").selectAll().where("user_id", "=", userId).executeTakeFirst();
-}
-
 export async function findResumeUrl(db: Db, userId: string): Promise<string | null> {
   const row = await db.selectFrom("resumes").select("url").where("user_id", "=", userId).executeTakeFirst();
   return row?.url ?? null;

@@ -1,3 +1,4 @@
+import { personName } from "../../../shared/person-name.js";
 import type { Dashboard, DashboardInternship, DashboardSession, Goal } from "../../../shared/schemas/dashboard.js";
 import { SESSION_STATUSES } from "../../../shared/schemas/dashboard.js";
 import { zonedDate } from "../../../shared/time.js";
@@ -5,11 +6,12 @@ import type { AppDeps } from "../../app-deps.js";
 import { decodeInternshipWeekPlans } from "../../db/json-columns.js";
 import type { SessionUser } from "../../plugins/auth.js";
 import { findCertificatesByUser } from "../certificates/repository.js";
+import { findProfile } from "../profile/repository.js";
 import { toScorecard } from "../scorecards/mapping.js";
 import { findScorecardsByUser } from "../scorecards/repository.js";
 import { type BookingSession, findBookingSessions } from "../sessions/repository.js";
 import { certificateBadge, type ShownStatus, toDashboardSession } from "../sessions/service.js";
-import { findInternshipById, findProfileByUser, findResumeUrl } from "./repository.js";
+import { findInternshipById, findResumeUrl } from "./repository.js";
 
 const DAY_MS = 24 * 3_600_000;
 const MOCK_GOAL = 3;
@@ -21,7 +23,7 @@ export async function getDashboard(deps: AppDeps, user: SessionUser, now = new D
     findBookingSessions(db, config.timeZone, { userId: user.id, statuses: SESSION_STATUSES }),
     findScorecardsByUser(db, user.id),
     findCertificatesByUser(db, user.id),
-    findProfileByUser(db, user.id),
+    findProfile(db, user.id),
     findResumeUrl(db, user.id),
   ]);
   const scorecards = new Map(scorecardRows.map((row) => [row.booking_id, toScorecard(row, row.package_key)]));
@@ -56,7 +58,9 @@ export async function getDashboard(deps: AppDeps, user: SessionUser, now = new D
     profileSteps: profileSteps(profile) + (resumeUrl ? 1 : 0),
   });
 
-  const firstName = profile?.first_name?.trim() || user.name.trim().split(/\s+/)[0] || user.email.split("@")[0] || "";
+  // The greeting uses a name, never the e-mail's user part (shared/person-name.ts).
+  const firstName =
+    profile?.first_name?.trim() || personName({ accountName: user.name, email: user.email }).split(/\s+/)[0] || "";
   return {
     firstName,
     hasBooking: sessions.some((s) => s.status !== "cancelled"),
@@ -113,7 +117,7 @@ function deriveGoals(done: {
   ];
 }
 
-function profileSteps(profile: Awaited<ReturnType<typeof findProfileByUser>>): number {
+function profileSteps(profile: Awaited<ReturnType<typeof findProfile>>): number {
   if (!profile) return 0;
   return (profile.completed_at ? 1 : 0) + (profile.phone_verified_at ? 1 : 0);
 }

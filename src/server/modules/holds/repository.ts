@@ -14,6 +14,7 @@ import {
   INTERNSHIP_TRACKS,
   WORKSHOP_TOPICS,
 } from "../../../shared/constants.js";
+import { createStatementCache } from "../../db/compiled-statements.js";
 import { type Db, type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingKind, Database, HoldsTable } from "../../db/schema.js";
 import { SEAT_KEEPING_STATUSES } from "../seats/repository.js";
@@ -367,7 +368,8 @@ const mayTake = (row: Facts) =>
 export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequest): Promise<HoldAttempt | undefined> {
   const { hold } = request;
   if (dialect === "postgres") {
-    const row = await takeHoldStatement(db, request).executeTakeFirst();
+    const { rows } = await db.executeQuery(compiledHoldStatement(db, request));
+    const row = rows[0];
     return row ? attemptFrom(row, row.taken_id !== null) : undefined;
   }
   return db.transaction().execute(async (trx) => {
@@ -391,6 +393,44 @@ export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequ
       .execute();
     return attemptFrom(row, true);
   });
+}
+
+const statements = createStatementCache();
+
+/**
+ * The hold's statement, compiled once per kind and per "plan asked for or not" (the only choices
+ * that change its SQL); every other value is a parameter.
+ */
+function compiledHoldStatement(db: Db, request: HoldRequest) {
+  const { hold, wantedPackage } = request;
+  const { kind } = hold;
+  const values = {
+    id: hold.id,
+    userId: hold.user_id,
+    targetId: hold.target_id,
+    expiresAt: hold.expires_at,
+    createdAt: hold.created_at,
+    nowIso: request.nowIso,
+    cutoffIso: request.cutoffIso,
+    today: request.today,
+    ...(wantedPackage ? { wanted: wantedPackage as string } : {}),
+  };
+  return statements(`${kind}:${wantedPackage ? "plan" : "first"}`, values, (v) =>
+    takeHoldStatement(db, {
+      hold: {
+        id: v.id,
+        user_id: v.userId,
+        kind,
+        target_id: v.targetId,
+        expires_at: v.expiresAt,
+        created_at: v.createdAt,
+      },
+      wantedPackage: v.wanted as CatalogKey | undefined,
+      nowIso: v.nowIso,
+      cutoffIso: v.cutoffIso,
+      today: v.today,
+    }),
+  );
 }
 
 /** PostgreSQL's hold: lock, facts, conditional upsert and log row, as data-modifying CTEs of one statement. */

@@ -42,6 +42,13 @@ export function findAllInterviewers(db: Executor) {
   return db.selectFrom("interviewers").selectAll().orderBy("name").orderBy("id").execute();
 }
 
+/** Names by id, for showing who hosts what. */
+export async function findInterviewerNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("interviewers").select(["id", "name"]).where("id", "in", ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export function findInterviewerById(db: Executor, id: string) {
   return db.selectFrom("interviewers").selectAll().where("id", "=", id).executeTakeFirst();
 }

@@ -24,7 +24,7 @@ export async function renderTaxDocumentPdf(
   context: { issuedOn: string; originalNumber: string | null; originalIssuedOn: string | null },
 ): Promise<Buffer> {
   const title = TITLES[doc.type];
-  const pdf = createPdf(A4, { title: `${title} ${doc.number}`, author: doc.supplier_name });
+  const pdf = await createPdf(A4, { title: `${title} ${doc.number}`, author: doc.supplier_name });
   const left = 50;
   const right = A4[0] - 50;
   let y = 50;

@@ -25,14 +25,19 @@ type Trx = Transaction<Database>;
 const SALE_TYPES = ["invoice", "receipt"] as const satisfies readonly TaxDocumentType[];
 const REFUND_TYPES = ["credit_note", "refund_receipt"] as const satisfies readonly TaxDocumentType[];
 
-/** Each document type has its own gap-free series: CP/2026-27/000123, CPCN/2026-27/000004… */
+/** Each document type has its own gap-free series: CP/26-27/00123, CPCN/26-27/00004… */
 function seriesOf(prefix: string, type: TaxDocumentType): string {
   const suffix = { invoice: "", credit_note: "CN", receipt: "R", refund_receipt: "RF" }[type];
   return `${prefix}${suffix}`;
 }
 
+/**
+ * GST rule 46: a serial of at most 16 characters (letters, digits, "-" and "/"). The year is written
+ * short ("2026-27" as "26-27") and the count in five digits, so the longest series (a two-character
+ * prefix and "RF") fits 16 through 99,999 documents a year, and an invoice through 9,999,999.
+ */
 export const formatDocumentNumber = (series: string, fy: string, n: number) =>
-  `${series}/${fy}/${String(n).padStart(6, "0")}`;
+  `${series}/${fy.slice(2)}/${String(n).padStart(5, "0")}`;
 
 function describeService(kind: BookingKind, packageKey: string): string {
   const label = CATALOG_LABELS[packageKey as CatalogKey] ?? packageKey;

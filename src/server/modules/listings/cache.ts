@@ -10,10 +10,12 @@ interface Entry {
  * changes. Every seat or slot change publishes a live event (across processes on PostgreSQL),
  * which empties the matching entries; a short time-to-live covers what changes by itself (a slot
  * starting, a hold running out). Requests arriving while an entry is built wait for that one
- * build instead of each running the same queries. Seat decisions never read this cache: they
- * count inside their own statement.
+ * build instead of each running the same queries. An entry that ran out by time (never one a
+ * change emptied) is still served for one more time-to-live while a single rebuild runs behind
+ * it, so a busy list never stalls on its once-a-second rebuild. Seat decisions never read this
+ * cache: they count inside their own statement.
  */
-export function createListingCache(bus: EventBus, ttlMs = 1_000) {
+export function createListingCache(bus: EventBus, ttlMs = 1_000, now = Date.now) {
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<Buffer>>();
   /** Bumped by every change of a topic: a build that started before it is not kept. */
@@ -31,7 +33,7 @@ export function createListingCache(bus: EventBus, ttlMs = 1_000) {
     const pending = build()
       .then((text) => {
         const body = Buffer.from(text);
-        if ((versions.get(topicOf(key)) ?? 0) === version) entries.set(key, { body, expires: Date.now() + ttlMs });
+        if ((versions.get(topicOf(key)) ?? 0) === version) entries.set(key, { body, expires: now() + ttlMs });
         return body;
       })
       .finally(() => {
@@ -44,7 +46,13 @@ export function createListingCache(bus: EventBus, ttlMs = 1_000) {
   return {
     get(key: string, build: () => Promise<string>): Promise<Buffer> {
       const hit = entries.get(key);
-      if (hit && hit.expires > Date.now()) return Promise.resolve(hit.body);
+      const at = now();
+      if (hit && hit.expires > at) return Promise.resolve(hit.body);
+      if (hit && hit.expires + ttlMs > at) {
+        // A failed rebuild drops the stale entry: the next request waits for a build and sees the error.
+        if (!building.has(key)) rebuild(key, build).catch(() => entries.delete(key));
+        return Promise.resolve(hit.body);
+      }
       return building.get(key) ?? rebuild(key, build);
     },
     close: unsubscribe,

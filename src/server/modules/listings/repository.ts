@@ -30,15 +30,17 @@ export function findPublishedUpcomingSlots(db: Db, packageKey: string, cutoffIso
   );
 }
 
-/** Workshop sessions starting after the booking cut-off. */
+/** Workshop sessions starting after the booking cut-off, with the host's name and qualification when one is set. */
 export function findPublishedUpcomingWorkshops(db: Db, cutoffIso: string) {
   return db
     .selectFrom("workshops")
-    .selectAll()
-    .where("status", "=", "published")
-    .where("cancelled_at", "is", null)
-    .where("start_at", ">", cutoffIso)
-    .orderBy("start_at")
+    .leftJoin("interviewers", "interviewers.id", "workshops.host_interviewer_id")
+    .selectAll("workshops")
+    .select(["interviewers.name as host_name", "interviewers.qualification as host_qualification"])
+    .where("workshops.status", "=", "published")
+    .where("workshops.cancelled_at", "is", null)
+    .where("workshops.start_at", ">", cutoffIso)
+    .orderBy("workshops.start_at")
     .limit(200)
     .execute();
 }

@@ -62,6 +62,8 @@ export async function listWorkshops(db: Db): Promise<WorkshopListing[]> {
     seatsLeft: Math.max(0, r.capacity - (taken.get(r.id) ?? 0)),
     pricePaise: prices.get(r.topic_key)?.pricePaise ?? 0,
     available: prices.get(r.topic_key)?.available ?? false,
+    hostName: r.host_name,
+    hostQualification: r.host_qualification,
   }));
 }
 

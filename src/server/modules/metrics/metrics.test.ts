@@ -71,6 +71,25 @@ describeEachDialect(
       expect(series(sold, 'careerprep_seats_held{kind="mock"}')).toBe(
         series(before, 'careerprep_seats_held{kind="mock"}') ?? 0,
       );
+      // The work after the payment (e-mail, reminders, notification) waits as jobs: no worker runs here.
+      expect(series(sold, 'careerprep_jobs{status="pending"}')).toBeGreaterThan(
+        series(heldText, 'careerprep_jobs{status="pending"}') ?? 0,
+      );
+    });
+
+    it("counts the live streams open on this instance, and forgets one when it closes", async () => {
+      const address = t().app.server.listening
+        ? `http://127.0.0.1:${(t().app.server.address() as { port: number }).port}`
+        : await t().app.listen({ port: 0, host: "127.0.0.1" });
+      const streams = async () =>
+        series((await t().request({ url: "/metrics", headers: bearer })).body, "careerprep_live_streams");
+      const before = (await streams()) ?? 0;
+      const abort = new AbortController();
+      const res = await fetch(`${address}/api/slots/stream`, { signal: abort.signal });
+      expect(res.status).toBe(200);
+      expect(await streams()).toBe(before + 1);
+      abort.abort();
+      await expect.poll(streams).toBe(before);
     });
 
     it("keeps each app's series to itself when two run in one process", async () => {

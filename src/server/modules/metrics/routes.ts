@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { Gauge, type Registry } from "prom-client";
+import type { Gauge as GaugeClass, Registry } from "prom-client";
 import { AppError } from "../../../shared/errors.js";
 import { API_MESSAGES } from "../../../shared/messages.js";
 import type { AppDeps } from "../../app-deps.js";
@@ -22,6 +22,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 
 function gaugeOf(
   registry: Registry,
+  Gauge: typeof GaugeClass,
   name: string,
   help: string,
   label: string,
@@ -44,10 +45,11 @@ function gaugeOf(
 }
 
 /** The business's gauges, read from the database at each scrape: every instance reports the same totals. */
-function registerBusinessGauges(registry: Registry, deps: AppDeps): void {
+function registerBusinessGauges(registry: Registry, Gauge: typeof GaugeClass, deps: AppDeps): void {
   const kinds = ["mock", "workshop", "internship"] as const;
   gaugeOf(
     registry,
+    Gauge,
     "careerprep_seats_held",
     "Seats held right now, by kind.",
     "kind",
@@ -56,21 +58,25 @@ function registerBusinessGauges(registry: Registry, deps: AppDeps): void {
   );
   gaugeOf(
     registry,
+    Gauge,
     "careerprep_seats_sold",
     "Seats sold (confirmed, completed or no-show), by kind.",
     "kind",
     () => countSoldSeatsByKind(deps.db),
     kinds,
   );
-  gaugeOf(registry, "careerprep_payments", "Payments by state.", "status", () => countPaymentsByStatus(deps.db), [
-    "created",
-    "paid",
-    "failed",
-    "refunded",
-    "refund_pending",
-  ]);
   gaugeOf(
     registry,
+    Gauge,
+    "careerprep_payments",
+    "Payments by state.",
+    "status",
+    () => countPaymentsByStatus(deps.db),
+    ["created", "paid", "failed", "refunded", "refund_pending"],
+  );
+  gaugeOf(
+    registry,
+    Gauge,
     "careerprep_jobs",
     "Jobs waiting, running, or failed for good.",
     "status",
@@ -92,7 +98,9 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
   const token = config.metricsToken;
   if (!token) return;
-  registerBusinessGauges(app.metrics, app.deps);
+  // Loaded only with a token (plugins/metrics.ts): without one nothing is collected.
+  const { Gauge } = await import("prom-client");
+  registerBusinessGauges(app.metrics, Gauge, app.deps);
   app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
     if (!tokenMatches(request.headers.authorization, token)) {
       reply.header("www-authenticate", 'Bearer realm="metrics"');

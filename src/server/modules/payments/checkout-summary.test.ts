@@ -56,7 +56,13 @@ describeEachDialect("the test-mode checkout's order summary", (t) => {
 
   it("describes a workshop session and an internship batch the way the booking page does", async () => {
     const db = t().app.deps.db;
-    const workshop = await buildWorkshop(db, { topic_key: "ws_dsa", title: "Graphs in practice", level: "Advanced" });
+    const host = await buildInterviewer(db, { name: "Kiran Shah" });
+    const workshop = await buildWorkshop(db, {
+      topic_key: "ws_dsa",
+      title: "Graphs in practice",
+      level: "Advanced",
+      host_interviewer_id: host.id,
+    });
     const batch = await buildInternship(db, { title: "Frontend Batch", mentor: "Ananya Iyer", weeks: 6 });
     const student = await t().signIn(email("kinds"));
 
@@ -64,7 +70,7 @@ describeEachDialect("the test-mode checkout's order summary", (t) => {
     expect(session.summary).toEqual({
       what: "DSA workshop · Graphs in practice (Advanced)",
       when: formatInstant(workshop.start_at, "Asia/Kolkata", "IST"),
-      withWhom: null,
+      withWhom: "Kiran Shah",
       price: {
         listPricePaise: session.amountPaise,
         discountPaise: 0,
@@ -72,6 +78,11 @@ describeEachDialect("the test-mode checkout's order summary", (t) => {
         couponCode: null,
       },
     });
+
+    // After paying, the dashboard's session names the same host ("with Kiran Shah").
+    await t().request({ method: "POST", url: `/api/payments/dev/${session.paymentId}/pay`, cookie: student });
+    const dashboard = await t().request({ url: "/api/dashboard", cookie: student });
+    expect(dashboard.body).toContain('"interviewerName":"Kiran Shah"');
 
     const internship = await openCheckout(t(), student, { kind: "internship", targetId: batch.id });
     expect(internship.summary).toMatchObject({

@@ -77,6 +77,7 @@ export function findCheckoutSubject(db: Executor, bookingId: string) {
     .leftJoin("workshops", (join) =>
       join.onRef("workshops.id", "=", "bookings.target_id").on("bookings.kind", "=", "workshop"),
     )
+    .leftJoin("interviewers as hosts", "hosts.id", "workshops.host_interviewer_id")
     .leftJoin("internships", (join) =>
       join.onRef("internships.id", "=", "bookings.target_id").on("bookings.kind", "=", "internship"),
     )
@@ -90,6 +91,7 @@ export function findCheckoutSubject(db: Executor, bookingId: string) {
       "workshops.title as workshop_title",
       "workshops.level as workshop_level",
       "workshops.start_at as workshop_start",
+      "hosts.name as workshop_host",
       "internships.title as internship_title",
       "internships.weeks as internship_weeks",
       "internships.start_date as internship_start",

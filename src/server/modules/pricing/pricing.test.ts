@@ -5,7 +5,7 @@ import { buildWorkshop } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 
 type ApiError = { error: { code: string; message: string } };
-type Item = { key: string; label: string; available: boolean; pricePaise: number };
+type Item = { key: string; label: string; available: boolean; pricePaise: number; unavailableReason: string | null };
 const admin = (t: TestApp) => t.signInAdmin(`pricing-${randomUUID().slice(0, 8)}@example.com`);
 const setPrice = (t: TestApp, cookie: string, key: string, payload: Record<string, unknown>) =>
   t.request({ method: "PUT", url: `/api/admin/pricing/${key}`, cookie, payload });
@@ -34,7 +34,13 @@ describeEachDialect("admin pricing", (t) => {
   it("charges the next hold the new price and refuses holds on a package switched off", async () => {
     const cookie = await admin(t());
     const saved = await setPrice(t(), cookie, "ws_dsa", { available: true, priceRupees: 1499 });
-    expect(json<Item>(saved)).toEqual({ key: "ws_dsa", label: "DSA workshop", available: true, pricePaise: 149_900 });
+    expect(json<Item>(saved)).toEqual({
+      key: "ws_dsa",
+      label: "DSA workshop",
+      available: true,
+      pricePaise: 149_900,
+      unavailableReason: null,
+    });
     expect(await catalogItem(t(), "ws_dsa")).toMatchObject({ available: true, pricePaise: 149_900 });
 
     const session = await buildWorkshop(t().app.deps.db, { topic_key: "ws_dsa" });
@@ -80,5 +86,65 @@ describeEachDialect("admin pricing", (t) => {
       before: { available: true, pricePaise: 599_900 },
       after: { available: true, pricePaise: 649_900 },
     });
+  });
+
+  it("keeps an unavailable package's one-line reason, trimmed, and shows it only while it is unavailable", async () => {
+    const actor = `pricing-reason-${randomUUID().slice(0, 8)}@example.com`;
+    const cookie = await t().signInAdmin(actor);
+    const reason = "Opens 1 Dec, when the next interviewer batch joins";
+    const saved = await setPrice(t(), cookie, "int_backend", {
+      available: false,
+      priceRupees: 4999,
+      unavailableReason: `  Opens 1 Dec,\n when the next   interviewer batch joins  `,
+    });
+    expect(json<Item>(saved).unavailableReason).toBe(reason);
+    expect(await catalogItem(t(), "int_backend")).toMatchObject({ available: false, unavailableReason: reason });
+
+    // A change that leaves the reason out keeps it; an empty one goes back to the standard sentence.
+    await setPrice(t(), cookie, "int_backend", { available: false, priceRupees: 5099 });
+    expect(await catalogItem(t(), "int_backend")).toMatchObject({ pricePaise: 509_900, unavailableReason: reason });
+    const { entries } = json<{ entries: Record<string, unknown>[] }>(
+      await t().request({ url: "/api/admin/audit?entity=pricing", cookie }),
+    );
+    expect(entries.find((e) => e.actorEmail === actor && e.entityId === "int_backend")).toMatchObject({
+      before: { unavailableReason: reason },
+      after: { unavailableReason: reason, pricePaise: 509_900 },
+    });
+    await setPrice(t(), cookie, "int_backend", { available: false, priceRupees: 4999, unavailableReason: "   " });
+    expect((await catalogItem(t(), "int_backend"))?.unavailableReason).toBeNull();
+
+    // Opening the package clears it: it never comes back the next time the package closes.
+    await setPrice(t(), cookie, "int_backend", { available: false, priceRupees: 4999, unavailableReason: reason });
+    await setPrice(t(), cookie, "int_backend", { available: true, priceRupees: 4999, unavailableReason: reason });
+    expect((await catalogItem(t(), "int_backend"))?.unavailableReason).toBeNull();
+    await setPrice(t(), cookie, "int_backend", { available: false, priceRupees: 4999 });
+    expect((await catalogItem(t(), "int_backend"))?.unavailableReason).toBeNull();
+    await setPrice(t(), cookie, "int_backend", { available: true, priceRupees: 4999 });
+  });
+
+  it("refuses a reason longer than one line of 120 characters, and a reason that is not text", async () => {
+    const cookie = await admin(t());
+    const long = await setPrice(t(), cookie, "int_backend", {
+      available: false,
+      priceRupees: 4999,
+      unavailableReason: "x".repeat(121),
+    });
+    expect([long.statusCode, json<ApiError>(long).error.message]).toEqual([
+      400,
+      ADMIN_MESSAGES.unavailableReasonTooLong,
+    ]);
+    const notText = await setPrice(t(), cookie, "int_backend", {
+      available: false,
+      priceRupees: 4999,
+      unavailableReason: 7,
+    });
+    expect(notText.statusCode).toBe(400);
+    const fits = await setPrice(t(), cookie, "int_backend", {
+      available: false,
+      priceRupees: 4999,
+      unavailableReason: ` ${"y".repeat(120)} `,
+    });
+    expect(json<Item>(fits).unavailableReason).toBe("y".repeat(120));
+    await setPrice(t(), cookie, "int_backend", { available: true, priceRupees: 4999 });
   });
 });

@@ -4,13 +4,27 @@ import type { PricingInput } from "../../../shared/schemas/pricing.js";
 import type { AppDeps } from "../../app-deps.js";
 import { recordAudit } from "../audit/repository.js";
 import { queueOpeningAlerts } from "../availability-alerts/service.js";
-import { findCatalogItem, updateCatalogItem } from "../catalog/repository.js";
+import { type CatalogItem, findCatalogItem, updateCatalogItem } from "../catalog/repository.js";
+
+/**
+ * The reason shown while unavailable: the one given (empty: the standard sentence), else the current one.
+ * Opening the package clears it, so an old "Opens 1 Dec" never comes back the next time it closes.
+ */
+function reasonAfter(input: PricingInput, before: CatalogItem): string | null {
+  if (input.available) return null;
+  if (input.unavailableReason === undefined) return before.unavailableReason;
+  return input.unavailableReason || null;
+}
 
 /** Sets a package's availability and price. Holds and checkouts read the catalog, so the next one uses it. */
 export async function setPrice(deps: AppDeps, actorEmail: string, key: CatalogKey, input: PricingInput) {
-  const change = { available: input.available, pricePaise: rupeesToPaise(input.priceRupees) };
-  await deps.db.transaction().execute(async (trx) => {
+  const change = await deps.db.transaction().execute(async (trx) => {
     const before = await findCatalogItem(trx, key);
+    const change = {
+      available: input.available,
+      pricePaise: rupeesToPaise(input.priceRupees),
+      unavailableReason: reasonAfter(input, before),
+    };
     await updateCatalogItem(trx, key, change);
     if (!before.available && change.available) await queueOpeningAlerts(trx, key, new Date());
     await recordAudit(trx, {
@@ -18,9 +32,14 @@ export async function setPrice(deps: AppDeps, actorEmail: string, key: CatalogKe
       action: "pricing",
       entity: "pricing",
       entityId: key,
-      before: { available: before.available, pricePaise: before.pricePaise },
+      before: {
+        available: before.available,
+        pricePaise: before.pricePaise,
+        unavailableReason: before.unavailableReason,
+      },
       after: change,
     });
+    return change;
   });
   // The workshop and internship listings carry prices and are cached: every process drops them.
   await deps.bus.publish({ topic: "workshops" });

@@ -21,45 +21,40 @@ export async function countSeatsTaken(
   if (targetIds.length === 0) return taken;
   const ids = [...targetIds];
   const waitingLine = options.waitingLine ?? true;
-  const [booked, pending, held, line] = await Promise.all([
-    db
-      .selectFrom("bookings")
-      .select(["target_id", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("target_id", "in", ids)
-      .where("status", "in", SEAT_KEEPING_STATUSES)
-      .groupBy("target_id")
-      .execute(),
-    db
-      .selectFrom("bookings")
-      .select(["target_id", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("target_id", "in", ids)
-      .where("status", "=", "pending_payment")
-      .where("seat_expires_at", ">", nowIso)
-      .groupBy("target_id")
-      .execute(),
-    db
-      .selectFrom("holds")
-      .select(["target_id", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("target_id", "in", ids)
-      .where("expires_at", ">", nowIso)
-      .groupBy("target_id")
-      .execute(),
-    db
-      .selectFrom("waitlist_entries")
-      .select(["target_id", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("target_id", "in", ids)
-      .where((eb) =>
-        eb.or([
-          ...(waitingLine ? [eb("status", "=", "waiting")] : []),
-          eb.and([eb("status", "=", "offered"), eb("offer_expires_at", ">", nowIso)]),
-        ]),
-      )
-      .groupBy("target_id")
-      .execute(),
-  ]);
-  for (const row of [...booked, ...pending, ...held, ...line]) {
-    taken.set(row.target_id, (taken.get(row.target_id) ?? 0) + Number(row.n));
-  }
+  // One statement (one round trip on PostgreSQL): every seat-taking row's target, counted per target.
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("bookings")
+        .select("target_id")
+        .where("target_id", "in", ids)
+        .where((b) =>
+          b.or([
+            b("status", "in", SEAT_KEEPING_STATUSES),
+            b.and([b("status", "=", "pending_payment"), b("seat_expires_at", ">", nowIso)]),
+          ]),
+        )
+        .unionAll(
+          eb.selectFrom("holds").select("target_id").where("target_id", "in", ids).where("expires_at", ">", nowIso),
+        )
+        .unionAll(
+          eb
+            .selectFrom("waitlist_entries")
+            .select("target_id")
+            .where("target_id", "in", ids)
+            .where((w) =>
+              w.or([
+                ...(waitingLine ? [w("status", "=", "waiting")] : []),
+                w.and([w("status", "=", "offered"), w("offer_expires_at", ">", nowIso)]),
+              ]),
+            ),
+        )
+        .as("seats"),
+    )
+    .select(["seats.target_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("seats.target_id")
+    .execute();
+  for (const row of rows) taken.set(row.target_id, Number(row.n));
   return taken;
 }
 

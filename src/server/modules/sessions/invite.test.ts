@@ -33,6 +33,7 @@ const session: BookingSession = {
   cancelReason: null,
   movedAt: null,
   createdAt: "2026-11-20T10:00:00.000Z",
+  hasReceipt: true,
 };
 
 describe("session invites", () => {

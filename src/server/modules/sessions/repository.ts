@@ -30,6 +30,8 @@ export interface BookingSession {
   /** When an admin moved the session after payment (a free cancel until it starts), else null. */
   movedAt: string | null;
   createdAt: string;
+  /** A tax invoice or payment receipt was issued for it (every confirmed payment gets one). */
+  hasReceipt: boolean;
 }
 
 export interface SessionFilter {
@@ -51,6 +53,7 @@ function selectSessionRows(db: Executor) {
     .leftJoin("workshops", (join) =>
       join.onRef("workshops.id", "=", "bookings.target_id").on("bookings.kind", "=", "workshop"),
     )
+    .leftJoin("interviewers as hosts", "hosts.id", "workshops.host_interviewer_id")
     .leftJoin("internships", (join) =>
       join.onRef("internships.id", "=", "bookings.target_id").on("bookings.kind", "=", "internship"),
     )
@@ -83,10 +86,21 @@ function selectSessionRows(db: Executor) {
       "workshops.start_at as workshop_start",
       "workshops.end_at as workshop_end",
       "workshops.meeting_link as workshop_link",
+      "hosts.name as workshop_host",
       "internships.title as internship_title",
       "internships.start_date as internship_start",
       "internships.weeks as internship_weeks",
       "internships.meeting_link as internship_link",
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("tax_documents")
+              .select("tax_documents.id")
+              .whereRef("tax_documents.booking_id", "=", "bookings.id")
+              .where("tax_documents.type", "in", ["invoice", "receipt"]),
+          )
+          .as("has_receipt"),
     ]);
 }
 
@@ -132,6 +146,7 @@ function toBookingSessions(row: SessionRow, timeZone: string): BookingSession[] 
     movedAt: row.moved_at,
     cancelReason: row.cancel_reason,
     createdAt: row.created_at,
+    hasReceipt: Boolean(row.has_receipt),
   };
   if (row.kind === "mock" && row.slot_start && row.slot_end) {
     return [
@@ -154,7 +169,8 @@ function toBookingSessions(row: SessionRow, timeZone: string): BookingSession[] 
         startAt: row.workshop_start,
         endAt: row.workshop_end,
         meetingLink: row.booking_link ?? row.workshop_link,
-        interviewerName: null,
+        // The session's host, when the admin chose one (docs/decisions/0190).
+        interviewerName: row.workshop_host,
         level: row.workshop_level,
       },
     ];

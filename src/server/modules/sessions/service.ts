@@ -82,5 +82,6 @@ export function toDashboardSession(
     }),
     scorecard,
     certificate,
+    receiptUrl: row.hasReceipt ? `/api/me/bookings/${encodeURIComponent(row.bookingId)}/receipt.pdf` : null,
   };
 }

@@ -65,23 +65,45 @@ export async function markBookingsMoved(db: Executor, slotId: string, nowIso: st
     .execute();
 }
 
+/** What an interviewer already has at a time: a slot, or a workshop session they host. */
+export type BusyTime = { kind: "slot" | "workshop"; title: string; start_at: string; end_at: string };
+
 /**
- * Another live slot of the interviewer that overlaps [startAt, endAt), if any. The interviewer's row
- * is locked first on PostgreSQL, so two admins saving overlapping slots at once cannot both pass.
+ * The interviewer's first live slot or hosted workshop session that overlaps [startAt, endAt), if any
+ * (back to back is fine; the saved row itself is skipped). The interviewer's row is locked first on
+ * PostgreSQL, so two admins saving overlapping times at once, as slots or sessions, cannot both pass.
  */
-export async function findOverlappingSlot(
+export async function findOverlappingTime(
   db: Executor,
   dialect: Dialect,
-  slot: { interviewerId: string; startAt: string; endAt: string; exceptId?: string },
-) {
-  await forUpdate(dialect, db.selectFrom("interviewers").select("id").where("id", "=", slot.interviewerId)).execute();
-  let query = db
+  time: { interviewerId: string; startAt: string; endAt: string; exceptId?: string | undefined },
+): Promise<BusyTime | undefined> {
+  await forUpdate(dialect, db.selectFrom("interviewers").select("id").where("id", "=", time.interviewerId)).execute();
+  let slots = db
     .selectFrom("slots")
-    .select(["id", "start_at", "end_at", "interviewer_name"])
-    .where("interviewer_id", "=", slot.interviewerId)
+    .select(["start_at", "end_at", "interviewer_name as title"])
+    .where("interviewer_id", "=", time.interviewerId)
     .where("cancelled_at", "is", null)
-    .where("start_at", "<", slot.endAt)
-    .where("end_at", ">", slot.startAt);
-  if (slot.exceptId) query = query.where("id", "!=", slot.exceptId);
-  return query.orderBy("start_at").executeTakeFirst();
+    .where("start_at", "<", time.endAt)
+    .where("end_at", ">", time.startAt);
+  let sessions = db
+    .selectFrom("workshops")
+    .select(["start_at", "end_at", "title"])
+    .where("host_interviewer_id", "=", time.interviewerId)
+    .where("cancelled_at", "is", null)
+    .where("start_at", "<", time.endAt)
+    .where("end_at", ">", time.startAt);
+  if (time.exceptId) {
+    slots = slots.where("id", "!=", time.exceptId);
+    sessions = sessions.where("id", "!=", time.exceptId);
+  }
+  const [slot, session] = await Promise.all([
+    slots.orderBy("start_at").executeTakeFirst(),
+    sessions.orderBy("start_at").executeTakeFirst(),
+  ]);
+  const found = [
+    ...(slot ? [{ kind: "slot" as const, ...slot }] : []),
+    ...(session ? [{ kind: "workshop" as const, ...session }] : []),
+  ];
+  return found.sort((a, b) => a.start_at.localeCompare(b.start_at))[0];
 }

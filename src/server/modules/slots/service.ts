@@ -3,14 +3,7 @@ import type { Transaction } from "kysely";
 import { AppError } from "../../../shared/errors.js";
 import { ADMIN_MESSAGES, API_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import { type SlotDto, type SlotInput, type SlotWeekDto, slotProblem } from "../../../shared/schemas/slots.js";
-import {
-  addDays,
-  formatDayLabel,
-  weekStartMonday,
-  zonedDate,
-  zonedTime,
-  zonedToInstant,
-} from "../../../shared/time.js";
+import { addDays, weekStartMonday, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
 import { decodeInterviewerCompanyTypes, decodeSlotPackageTypes } from "../../db/json-columns.js";
@@ -21,10 +14,10 @@ import { countPaidBookings, countSeatsTaken } from "../seats/repository.js";
 import { findBookingSessions } from "../sessions/repository.js";
 import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
 import { announceMovedBookings, moveBookedStudents } from "./moved-slot.js";
+import { refuseInterviewerOverlap } from "./overlap.js";
 import {
   deleteSlotRow,
   findDeletionBlocker,
-  findOverlappingSlot,
   findSlotForUpdate,
   findSlotsStartingBetween,
   insertSlot,
@@ -102,19 +95,16 @@ function slotValues(
   };
 }
 
-/** One interviewer, one slot at a time (issue 12, point 14; docs/admin.md, The rules the forms check). */
+/** One interviewer, one slot (or hosted workshop session) at a time. */
 async function refuseOverlap(deps: AppDeps, trx: Db | Transaction<Database>, values: SlotValues, exceptId?: string) {
   if (!values.interviewer_id) return;
-  const clash = await findOverlappingSlot(trx, deps.dialect, {
+  await refuseInterviewerOverlap(deps, trx, {
     interviewerId: values.interviewer_id,
+    interviewerName: values.interviewer_name,
     startAt: values.start_at,
     endAt: values.end_at,
-    exceptId,
+    ...(exceptId ? { exceptId } : {}),
   });
-  if (!clash) return;
-  const { timeZone } = deps.config;
-  const when = `${formatDayLabel(zonedDate(new Date(clash.start_at), timeZone))} ${zonedTime(new Date(clash.start_at), timeZone)}–${zonedTime(new Date(clash.end_at), timeZone)}`;
-  throw new AppError("CONFLICT", ADMIN_MESSAGES.slotOverlaps(values.interviewer_name, when), { field: "start" });
 }
 
 const findInterviewer = (db: Db, id: string) => (id ? findInterviewerById(db, id) : Promise.resolve(undefined));

@@ -184,6 +184,27 @@ describeEachDialect("waitlist: joining, places and offers", (t) => {
     expect((await myLine(t(), second))[0]).toMatchObject({ status: "waiting", position: 1 });
   });
 
+  it("a full internship batch has a line too: a released seat is held for the first in line, at the track's price", async () => {
+    const { db } = t().app.deps;
+    const batch = await buildInternship(db, { capacity: 1, track_key: "int_ml", title: "Data/ML batch" });
+    const [holder, first] = [await student(t(), "intern-holder"), await student(t(), "intern-first")];
+    const held = json<HoldDto>(await hold(t(), holder, batch.id, "internship"));
+    const joined = await join(t(), first, batch.id, "internship");
+    expect(joined.statusCode).toBe(201);
+    expect(json<WaitlistEntryDto>(joined)).toMatchObject({ status: "waiting", position: 1, targetId: batch.id });
+    await t().request({ method: "DELETE", url: `/api/holds/${held.id}`, cookie: holder.cookie });
+
+    const [offer] = await myLine(t(), first);
+    expect(offer).toMatchObject({ status: "offered", kind: "internship", packageKey: "int_ml" });
+    expect(json<ApiError>(await hold(t(), holder, batch.id, "internship")).error.code).toBe("SLOT_HELD");
+    const accepted = await t().request({
+      method: "POST",
+      url: `/api/me/waitlist/${offer?.id}/accept`,
+      cookie: first.cookie,
+    });
+    expect(json<HoldDto>(accepted)).toMatchObject({ kind: "internship", targetId: batch.id, packageKey: "int_ml" });
+  });
+
   it("an offer nobody takes lapses and goes to the next in line; leaving with an offer passes it on", async () => {
     const { db } = t().app.deps;
     const slot = await buildSlot(db, { capacity: 1 });

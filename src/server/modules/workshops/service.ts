@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
 import type { WorkshopLevel, WorkshopTopic } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
 import { ADMIN_MESSAGES, API_MESSAGES } from "../../../shared/messages.js";
 import { type WorkshopDto, type WorkshopInput, workshopTimingProblem } from "../../../shared/schemas/workshops.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
-import type { WorkshopsTable } from "../../db/schema.js";
+import type { Database, WorkshopsTable } from "../../db/schema.js";
 import { recordAudit } from "../audit/repository.js";
+import { findInterviewerById, findInterviewerNames } from "../interviewers/repository.js";
 import { countPaidBookings, countSeatsTaken } from "../seats/repository.js";
+import { refuseInterviewerOverlap } from "../slots/overlap.js";
 import { findDeletionBlocker } from "../slots/repository.js";
 import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
 import {
@@ -22,7 +25,12 @@ const LIST_LIMIT = 500;
 
 export async function toWorkshopDtos(db: Db, rows: WorkshopsTable[], now = new Date()): Promise<WorkshopDto[]> {
   const ids = rows.map((r) => r.id);
-  const [taken, paid] = await Promise.all([countSeatsTaken(db, ids, now.toISOString()), countPaidBookings(db, ids)]);
+  const hostIds = [...new Set(rows.flatMap((r) => (r.host_interviewer_id ? [r.host_interviewer_id] : [])))];
+  const [taken, paid, hosts] = await Promise.all([
+    countSeatsTaken(db, ids, now.toISOString()),
+    countPaidBookings(db, ids),
+    findInterviewerNames(db, hostIds),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     topicKey: r.topic_key as WorkshopTopic,
@@ -35,6 +43,8 @@ export async function toWorkshopDtos(db: Db, rows: WorkshopsTable[], now = new D
     booked: paid.get(r.id) ?? 0,
     status: r.status as WorkshopDto["status"],
     meetingLink: r.meeting_link,
+    hostInterviewerId: r.host_interviewer_id,
+    hostName: (r.host_interviewer_id && hosts.get(r.host_interviewer_id)) || null,
     cancelledAt: r.cancelled_at,
   }));
 }
@@ -50,7 +60,11 @@ export async function listWorkshops(deps: AppDeps): Promise<WorkshopDto[]> {
 }
 
 /** The slot rules where they apply (docs/product.md, Slots, in that order): date and times, not in the past, end ahead, end after start. */
-function workshopValues(deps: AppDeps, input: WorkshopInput, now: Date) {
+function workshopValues(
+  deps: AppDeps,
+  input: WorkshopInput,
+  now: Date,
+): Omit<WorkshopsTable, "id" | "host_interviewer_id" | "cancelled_at" | "created_at" | "updated_at"> {
   const times = workshopTimingProblem(input, now, deps.config.timeZone);
   if ("message" in times) throw new AppError("VALIDATION", times.message);
   return {
@@ -65,17 +79,43 @@ function workshopValues(deps: AppDeps, input: WorkshopInput, now: Date) {
   };
 }
 
+/**
+ * The host must be an interviewer we know (an active one, or the one the session already has) and free
+ * at the session's time: no slot or other hosted session of theirs overlaps it (docs/decisions/0141).
+ */
+async function checkHost(
+  deps: AppDeps,
+  trx: Transaction<Database>,
+  input: WorkshopInput,
+  times: { start_at: string; end_at: string },
+  current?: WorkshopsTable,
+): Promise<string | null> {
+  if (!input.hostInterviewerId) return null;
+  const host = await findInterviewerById(trx, input.hostInterviewerId);
+  if (!host || (host.active !== 1 && host.id !== current?.host_interviewer_id))
+    throw new AppError("VALIDATION", ADMIN_MESSAGES.hostRequired, { field: "hostInterviewerId" });
+  await refuseInterviewerOverlap(deps, trx, {
+    interviewerId: host.id,
+    interviewerName: host.name,
+    startAt: times.start_at,
+    endAt: times.end_at,
+    ...(current ? { exceptId: current.id } : {}),
+  });
+  return host.id;
+}
+
 export async function createWorkshop(deps: AppDeps, actorEmail: string, input: WorkshopInput, now = new Date()) {
   const values = workshopValues(deps, input, now);
   const nowIso = now.toISOString();
-  const row: WorkshopsTable = {
-    id: randomUUID(),
-    ...values,
-    cancelled_at: null,
-    created_at: nowIso,
-    updated_at: nowIso,
-  };
-  await deps.db.transaction().execute(async (trx) => {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const row: WorkshopsTable = {
+      id: randomUUID(),
+      ...values,
+      host_interviewer_id: await checkHost(deps, trx, input, values),
+      cancelled_at: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    };
     await insertWorkshop(trx, row);
     await recordAudit(trx, {
       actorEmail,
@@ -85,6 +125,7 @@ export async function createWorkshop(deps: AppDeps, actorEmail: string, input: W
       before: null,
       after: row,
     });
+    return row;
   });
   await deps.bus.publish({ topic: "workshops", workshopId: row.id });
   return toWorkshopDto(deps.db, row);
@@ -101,7 +142,8 @@ export async function updateWorkshop(
     const before = await findWorkshopForUpdate(trx, deps.dialect, id);
     if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.workshopGone);
     if (before.cancelled_at) throw new AppError("CONFLICT", ADMIN_MESSAGES.cancelledNotEditable);
-    const values = workshopValues(deps, input, now);
+    const base = workshopValues(deps, input, now);
+    const values = { ...base, host_interviewer_id: await checkHost(deps, trx, input, base, before) };
     const paid = (await countPaidBookings(trx, [id])).get(id) ?? 0;
     if (values.capacity < paid) throw new AppError("CONFLICT", ADMIN_MESSAGES.capacityBelowPaid(paid));
     const after: WorkshopsTable = { ...before, ...values, updated_at: now.toISOString() };

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
-import { CATALOG_LABELS } from "../../../../shared/constants.js";
+import { CATALOG_LABELS, UNAVAILABLE_REASON_MAX } from "../../../../shared/constants.js";
+import { JOURNEY_MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
 import type { CatalogItemDto } from "../../../../shared/schemas/catalog.js";
-import { firstIssue } from "../../../../shared/schemas/first-issue.js";
+import { issuesByField } from "../../../../shared/schemas/first-issue.js";
 import { pricingInputSchema, rupeesFromText } from "../../../../shared/schemas/pricing.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
@@ -35,17 +36,23 @@ function PriceForm({ item }: { item: CatalogItemDto }) {
   const save = useSetPrice();
   const [price, setPrice] = useState(String(item.pricePaise / 100));
   const [available, setAvailable] = useState(item.available);
-  const [problem, setProblem] = useState<string>();
+  const [reason, setReason] = useState(item.unavailableReason ?? "");
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const label = CATALOG_LABELS[item.key];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = pricingInputSchema.safeParse({ available, priceRupees: rupeesFromText(price) });
-    setProblem(parsed.success ? undefined : firstIssue(parsed.error));
+    const parsed = pricingInputSchema.safeParse({
+      available,
+      priceRupees: rupeesFromText(price),
+      unavailableReason: available ? "" : reason,
+    });
+    setProblems(parsed.success ? {} : issuesByField(parsed.error));
     if (parsed.success) save.mutate({ key: item.key, input: parsed.data });
   };
 
-  const error = problem ?? save.error?.message;
+  const error = problems.priceRupees ?? problems.available ?? save.error?.message;
+  const hasProblem = Object.keys(problems).length > 0 || save.isError;
   return (
     <li>
       <form
@@ -71,8 +78,19 @@ function PriceForm({ item }: { item: CatalogItemDto }) {
           <input type="checkbox" checked={available} onChange={(event) => setAvailable(event.target.checked)} />
           Available
         </label>
+        {!available && (
+          <TextField
+            label="Reason shown to students (one line)"
+            value={reason}
+            maxLength={UNAVAILABLE_REASON_MAX + 20}
+            placeholder="Opens 1 Dec, when the next interviewer batch joins"
+            hint={`Students see it under “Not available”. Left empty, a mock-interview plan says “${JOURNEY_MESSAGES.notAvailableWhy}”`}
+            error={problems.unavailableReason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        )}
         {error && <Alert tone="error">{error}</Alert>}
-        {save.isSuccess && !error && <Alert tone="success">Saved.</Alert>}
+        {save.isSuccess && !hasProblem && <Alert tone="success">Saved.</Alert>}
         <Button type="submit" variant="secondary" disabled={save.isPending}>
           Save<span className="sr-only"> {label}</span>
         </Button>

@@ -1,14 +1,16 @@
 import { type FormEvent, useState } from "react";
 import { CATALOG_LABELS, WORKSHOP_LEVELS, WORKSHOP_TOPICS } from "../../../../shared/constants.js";
 import {
-  checkWorkshopForm,
   type WorkshopForm as Form,
   type WorkshopDto,
+  workshopFieldProblems,
 } from "../../../../shared/schemas/workshops.js";
 import { zonedDate, zonedTime } from "../../../../shared/time.js";
+import { ApiError } from "../../../lib/api.js";
 import { SelectField, TextField } from "../../../ui/field.js";
 import { useAddWorkshop } from "../api/add-workshop.js";
 import { useEditWorkshop } from "../api/edit-workshop.js";
+import { useInterviewers } from "../api/get-interviewers.js";
 import { AdminForm, CapacityStatusFields } from "./admin-form.js";
 
 const BLANK: Required<Form> = {
@@ -21,6 +23,7 @@ const BLANK: Required<Form> = {
   capacity: 40,
   status: "published",
   meetingLink: "",
+  hostInterviewerId: "",
 };
 
 const formOf = (w: WorkshopDto | undefined, zone: string): Required<Form> =>
@@ -35,6 +38,7 @@ const formOf = (w: WorkshopDto | undefined, zone: string): Required<Form> =>
         capacity: w.capacity,
         status: w.status,
         meetingLink: w.meetingLink ?? "",
+        hostInterviewerId: w.hostInterviewerId ?? "",
       }
     : BLANK;
 
@@ -52,26 +56,34 @@ export function WorkshopForm({
   const edit = useEditWorkshop();
   const save = editing ? edit : add;
   const [form, setForm] = useState(() => formOf(editing, zone));
-  const [problem, setProblem] = useState<string>();
+  // Every rule the form breaks, beside its field; a rule only the server knows (the host is busy
+  // then) comes back with its field too.
+  const [fieldProblems, setFieldProblems] = useState<Record<string, string>>({});
+  const interviewers = useInterviewers();
+  // Active interviewers can host; an edited session keeps the host it has.
+  const hosts = (interviewers.data ?? []).filter((i) => i.active || i.id === editing?.hostInterviewerId);
   const set = (key: keyof Form) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkWorkshopForm(form, new Date(), zone);
-    setProblem("message" in checked ? checked.message : undefined);
-    if ("message" in checked) return;
+    const problems = workshopFieldProblems(form, new Date(), zone);
+    setFieldProblems(problems);
+    if (Object.keys(problems).length > 0) return;
     const done = {
       onSuccess: () => {
         setForm(BLANK);
         onDone();
       },
+      onError: (err: Error) =>
+        setFieldProblems(err instanceof ApiError && err.field ? { [err.field]: err.message } : {}),
     };
     if (editing) edit.mutate({ id: editing.id, form }, done);
     else add.mutate(form, done);
   };
 
-  const error = problem ?? save.error?.message;
+  const fieldError = save.error instanceof ApiError && save.error.field;
+  const error = fieldError ? undefined : save.error?.message;
   return (
     <AdminForm
       label={editing ? "Edit workshop" : "Add workshop"}
@@ -82,7 +94,7 @@ export function WorkshopForm({
       onSubmit={submit}
       onCancel={editing ? onDone : undefined}
     >
-      <TextField label="Title" value={form.title} onChange={set("title")} />
+      <TextField label="Title" value={form.title} error={fieldProblems.title} onChange={set("title")} />
       <div className="grid grid-cols-2 gap-3">
         <SelectField label="Topic" value={form.topicKey} onChange={set("topicKey")}>
           {WORKSHOP_TOPICS.map((key) => (
@@ -97,18 +109,39 @@ export function WorkshopForm({
           ))}
         </SelectField>
       </div>
-      <TextField label="Date" type="date" value={form.date} onChange={set("date")} />
+      <TextField label="Date" type="date" value={form.date} error={fieldProblems.date} onChange={set("date")} />
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="Start" type="time" value={form.start} onChange={set("start")} />
-        <TextField label="End" type="time" value={form.end} onChange={set("end")} />
+        <TextField label="Start" type="time" value={form.start} error={fieldProblems.start} onChange={set("start")} />
+        <TextField label="End" type="time" value={form.end} error={fieldProblems.end} onChange={set("end")} />
       </div>
       <CapacityStatusFields
         capacity={String(form.capacity)}
+        capacityError={fieldProblems.capacity}
         status={form.status}
         onCapacity={set("capacity")}
         onStatus={set("status")}
       />
-      <TextField label="Meeting link" type="url" value={form.meetingLink} onChange={set("meetingLink")} />
+      <SelectField
+        label="Host"
+        value={form.hostInterviewerId}
+        error={fieldProblems.hostInterviewerId}
+        hint="An interviewer who runs it: shown to students, and kept free of their slots."
+        onChange={set("hostInterviewerId")}
+      >
+        <option value="">No host</option>
+        {hosts.map((i) => (
+          <option key={i.id} value={i.id}>
+            {i.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Meeting link"
+        type="url"
+        value={form.meetingLink}
+        error={fieldProblems.meetingLink}
+        onChange={set("meetingLink")}
+      />
     </AdminForm>
   );
 }

@@ -48,6 +48,7 @@ export function WorkshopsSection() {
                     {w.cancelledAt ? <strong>Cancelled</strong> : `${w.seatsLeft} of ${w.capacity} seats left`} ·{" "}
                     {w.status === "draft" ? "Draft" : "Published"}
                   </p>
+                  {w.hostName && <p className="text-sm text-slate-700">Hosted by {w.hostName}</p>}
                   {!w.cancelledAt && (
                     <div className="mt-2 flex gap-4 text-sm">
                       {upcoming && (

@@ -1,9 +1,15 @@
 import { useState } from "react";
-import { CATALOG_LABELS, INTERNSHIP_TRACKS, type InternshipTrack } from "../../../../shared/constants.js";
+import {
+  CATALOG_LABELS,
+  type CatalogKey,
+  INTERNSHIP_TRACKS,
+  type InternshipTrack,
+} from "../../../../shared/constants.js";
 import { INTERNSHIP_MESSAGES, MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
 import type { InternshipListing } from "../../../../shared/schemas/booking.js";
 import { formatDayLabel } from "../../../../shared/time.js";
+import { useCatalog } from "../../../shared/catalog/get-catalog.js";
 import { WaitlistButton } from "../../../shared/waitlist/waitlist-button.js";
 import { Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
@@ -118,6 +124,7 @@ function BatchDetails({
   busy: boolean;
   onBook: (id: string) => void;
 }) {
+  const reason = useCatalog().data?.get(batch.trackKey as CatalogKey)?.unavailableReason;
   return (
     <article className="space-y-4 rounded-xl border border-slate-300 p-5">
       <header>
@@ -139,7 +146,12 @@ function BatchDetails({
           </li>
         ))}
       </ol>
-      {!batch.available && <p className="text-slate-700">Not available</p>}
+      {!batch.available && (
+        <div className="text-slate-700">
+          <p className="font-medium">Not available</p>
+          {reason && <p className="text-sm">{reason}</p>}
+        </div>
+      )}
       {batch.available && batch.seatsLeft === 0 ? (
         <WaitlistButton
           kind="internship"

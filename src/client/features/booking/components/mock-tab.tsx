@@ -91,7 +91,7 @@ function PlanCard({ planKey, checked, onChoose }: { planKey: CompanyType; checke
       ) : (
         <>
           <span className="text-sm font-medium text-slate-700">Not available</span>
-          <span className="text-sm text-slate-700">{JOURNEY_MESSAGES.notAvailableWhy}</span>
+          <span className="text-sm text-slate-700">{item?.unavailableReason ?? JOURNEY_MESSAGES.notAvailableWhy}</span>
           {item && <NotifyMe packageKey={planKey} />}
         </>
       )}

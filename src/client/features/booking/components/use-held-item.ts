@@ -26,7 +26,7 @@ export function useHeldItem(hold: HoldDto | undefined): HeldItem | undefined {
   } else if (hold.kind === "workshop") {
     const workshop = workshops.data?.find((w) => w.id === hold.targetId);
     pricePaise = workshop?.pricePaise;
-    subject = workshop && { kind: "workshop", hostName: null, ...workshop };
+    subject = workshop && { kind: "workshop", ...workshop };
   } else {
     const batch = internships.data?.find((i) => i.id === hold.targetId);
     pricePaise = batch?.pricePaise;

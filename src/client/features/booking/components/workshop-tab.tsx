@@ -1,7 +1,8 @@
-import { CATALOG_LABELS, WORKSHOP_TOPICS } from "../../../../shared/constants.js";
+import { CATALOG_LABELS, type CatalogKey, WORKSHOP_TOPICS } from "../../../../shared/constants.js";
 import { JOURNEY_MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
 import { formatInstant } from "../../../../shared/time.js";
+import { useCatalog } from "../../../shared/catalog/get-catalog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
 import { WaitlistButton } from "../../../shared/waitlist/waitlist-button.js";
 import { Spinner } from "../../../ui/alert.js";
@@ -19,6 +20,7 @@ export function WorkshopTab({
 }) {
   const workshops = useWorkshops();
   const config = useClientConfig();
+  const catalog = useCatalog();
   const zone = config.data?.timeZone ?? "Asia/Kolkata";
   if (workshops.isPending) return <Spinner label="Loading workshops…" />;
   if (workshops.isError)
@@ -57,6 +59,11 @@ export function WorkshopTab({
                     <span className="text-sm text-slate-700">
                       {w.level} · {formatInstant(w.startAt, zone, config.data?.timeZoneLabel)}
                     </span>
+                    {w.hostName && (
+                      <span className="text-sm text-slate-700">
+                        Hosted by {[w.hostName, w.hostQualification].filter(Boolean).join(", ")}
+                      </span>
+                    )}
                     <span className="text-sm">
                       {formatPaise(w.pricePaise)} ·{" "}
                       {!w.available
@@ -68,6 +75,11 @@ export function WorkshopTab({
                             : `${w.seatsLeft} seats left`}
                     </span>
                   </button>
+                  {!w.available && catalog.data?.get(w.topicKey as CatalogKey)?.unavailableReason && (
+                    <p className="mt-1 px-1 text-sm text-slate-700">
+                      {catalog.data.get(w.topicKey as CatalogKey)?.unavailableReason}
+                    </p>
+                  )}
                   {full && w.available && (
                     <WaitlistButton
                       kind="workshop"

@@ -10,7 +10,7 @@ const linkBase = "inline-flex min-h-11 items-center justify-center gap-2 rounded
 const linkButton = `${linkBase} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`;
 const primaryLinkButton = `${linkBase} bg-brand-700 text-white hover:bg-brand-800`;
 
-/** Join, reschedule, cancel and add-to-calendar for one upcoming session. */
+/** Join, reschedule, cancel and add-to-calendar for one upcoming session; the receipt for any paid one. */
 export function SessionActions({
   session,
   zone,
@@ -57,6 +57,11 @@ export function SessionActions({
             Google Calendar<span className="sr-only"> (opens in a new tab)</span>
           </a>
         </div>
+      )}
+      {session.receiptUrl && (
+        <a href={session.receiptUrl} download className={`${linkButton} w-fit`}>
+          Download receipt (PDF)
+        </a>
       )}
       {upcoming && !session.meetingLink && (
         <p className="text-sm text-slate-700">The join link appears here once it is set for your session.</p>

@@ -38,8 +38,12 @@ export function PackageList({
                   Book this track
                 </a>
               )}
-              {/* The link's line is kept while the catalog loads or the track is closed, so nothing moves. */}
-              {bookingLink && !item?.available && <span aria-hidden="true" className="mt-1 block h-5" />}
+              {item?.unavailableReason ? (
+                <p className="mt-1 text-sm text-slate-700">{item.unavailableReason}</p>
+              ) : (
+                // The link's line is kept while the catalog loads or the track is closed, so nothing moves.
+                bookingLink && !item?.available && <span aria-hidden="true" className="mt-1 block h-5" />
+              )}
             </div>
             <div className="min-h-10 w-28 shrink-0 text-right">
               {item ? (

@@ -120,7 +120,7 @@ const internship: FaqItem[] = [
   },
   {
     q: "Who can join?",
-    a: "College students and recent graduates. For the technical tracks you should be comfortable with the basics of one programming language; the Product track needs no coding.",
+    a: "College students and recent graduates. Each track you can enrol in now (web front end, back end, data and machine learning) expects the basics of one programming language.",
   },
   {
     q: "Is there a stipend?",

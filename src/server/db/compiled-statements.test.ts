@@ -1,0 +1,48 @@
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from "kysely";
+import { describe, expect, it } from "vitest";
+import { createStatementCache } from "./compiled-statements.js";
+import type { Database } from "./schema.js";
+
+/** A Kysely that compiles PostgreSQL and never connects. */
+const db = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => new PostgresIntrospector(k),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+const holdsOf = (v: { userId: string; nowIso: string }) =>
+  db
+    .selectFrom("holds")
+    .select("id")
+    .where("user_id", "=", v.userId)
+    .where("kind", "=", "mock")
+    .where("expires_at", ">", v.nowIso);
+
+describe("statements compiled once per shape", () => {
+  it("a later call sends the first call's SQL with its own values where they belong", () => {
+    const compiled = createStatementCache();
+    let builds = 0;
+    const build = (v: { userId: string; nowIso: string }) => {
+      builds++;
+      return holdsOf(v);
+    };
+    compiled("holds", { userId: "u1", nowIso: "2026-11-23T10:00:00.000Z" }, build);
+    const second = compiled("holds", { userId: "u2", nowIso: "2026-11-24T10:00:00.000Z" }, build);
+    const fresh = holdsOf({ userId: "u2", nowIso: "2026-11-24T10:00:00.000Z" }).compile();
+    expect(second.sql).toBe(fresh.sql);
+    expect(second.parameters).toEqual(["u2", "mock", "2026-11-24T10:00:00.000Z"]);
+    expect(builds).toBe(1);
+  });
+
+  it("never reuses a shape whose values are spliced into text: it compiles every call", () => {
+    const compiled = createStatementCache();
+    const like = (v: { name: string }) =>
+      db.selectFrom("slots").select("id").where("interviewer_name", "like", `%${v.name}%`);
+    compiled("like", { name: "Asha" }, like);
+    const second = compiled("like", { name: "Ravi" }, like);
+    expect(second.parameters).toEqual(["%Ravi%"]);
+  });
+});

@@ -1,0 +1,46 @@
+import { type Compilable, CompiledQuery } from "kysely";
+
+type Slot = { from: string } | { value: unknown };
+
+/**
+ * Compiles a hot statement once per shape. Kysely builds and compiles a query on every call; for
+ * a statement as large as the hold's (docs/decisions/0200-hold-and-release-one-round-trip.md) that
+ * costs more server CPU than the rest of the request. The first call of a shape builds it with a
+ * unique stand-in for each varying value; later calls reuse its SQL and put their values where
+ * the stand-ins were in the parameter list. Whatever changes the SQL itself (a branch in the
+ * builder on a value) must be part of the shape, and such a value must not be a stand-in; a shape
+ * where a stand-in ends up inside a longer text (a value spliced into a LIKE pattern, say) is never
+ * reused, just compiled every time.
+ */
+export function createStatementCache() {
+  const templates = new Map<string, { sql: string; slots: Slot[] } | null>();
+
+  const templateOf = (built: CompiledQuery, standIns: Map<string, string>) => {
+    const slots: Slot[] = built.parameters.map((p) => {
+      const from = typeof p === "string" ? standIns.get(p) : undefined;
+      return from === undefined ? { value: p } : { from };
+    });
+    const spliced =
+      built.sql.includes("\u0000") ||
+      built.parameters.some((p) => typeof p === "string" && p.includes("\u0000") && !standIns.has(p));
+    return spliced ? null : { sql: built.sql, slots };
+  };
+
+  return function compiled<V extends Record<string, string>, O>(
+    shape: string,
+    values: V,
+    build: (values: V) => Compilable<O>,
+  ): CompiledQuery<O> {
+    let template = templates.get(shape);
+    if (template === undefined) {
+      const names = Object.keys(values);
+      const standIns = names.map((_, i) => `\u0000${i}\u0000`);
+      const built = build(Object.fromEntries(names.map((name, i) => [name, standIns[i]])) as V).compile();
+      template = templateOf(built, new Map(names.map((name, i) => [standIns[i] as string, name])));
+      templates.set(shape, template);
+    }
+    if (!template) return build(values).compile();
+    const parameters = template.slots.map((slot) => ("from" in slot ? values[slot.from] : slot.value));
+    return CompiledQuery.raw(template.sql, parameters) as CompiledQuery<O>;
+  };
+}

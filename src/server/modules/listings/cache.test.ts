@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { createLocalBus } from "../../infrastructure/events/bus.js";
+import { createListingCache } from "./cache.js";
+
+/** A listing cache on a clock the test moves, with a build that counts its runs. */
+function setUp() {
+  const bus = createLocalBus();
+  let time = 0;
+  const cache = createListingCache(bus, 1_000, () => time);
+  let builds = 0;
+  let release = () => {};
+  const build = () => {
+    builds++;
+    const text = `build ${builds}`;
+    return new Promise<string>((resolve) => {
+      release = () => resolve(text);
+    });
+  };
+  const read = async (pending: Promise<Buffer>) => (await pending).toString();
+  return {
+    bus,
+    cache,
+    build,
+    read,
+    advance: (ms: number) => {
+      time += ms;
+    },
+    builds: () => builds,
+    finishBuild: () => release(),
+  };
+}
+
+describe("listing cache", () => {
+  it("serves an entry that ran out by time while one rebuild runs, then the rebuilt one", async () => {
+    const c = setUp();
+    const first = c.cache.get("slots:service", c.build);
+    c.finishBuild();
+    expect(await c.read(first)).toBe("build 1");
+
+    c.advance(1_500);
+    const stale = await Promise.all([1, 2, 3].map(() => c.read(c.cache.get("slots:service", c.build))));
+    expect(stale).toEqual(["build 1", "build 1", "build 1"]);
+    expect(c.builds()).toBe(2);
+    c.finishBuild();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await c.read(c.cache.get("slots:service", c.build))).toBe("build 2");
+  });
+
+  it("never serves an entry a seat change emptied: the next request waits for a fresh build", async () => {
+    const c = setUp();
+    const first = c.cache.get("slots:service", c.build);
+    c.finishBuild();
+    await first;
+    c.advance(1_500);
+    await c.bus.publish({ topic: "slots", slotId: "s1" });
+    const fresh = c.cache.get("slots:service", c.build);
+    c.finishBuild();
+    expect(await c.read(fresh)).toBe("build 2");
+  });
+
+  it("waits for a fresh build once an entry is more than twice its time-to-live old", async () => {
+    const c = setUp();
+    const first = c.cache.get("slots:service", c.build);
+    c.finishBuild();
+    await first;
+    c.advance(2_500);
+    const fresh = c.cache.get("slots:service", c.build);
+    c.finishBuild();
+    expect(await c.read(fresh)).toBe("build 2");
+  });
+});

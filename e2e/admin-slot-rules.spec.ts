@@ -1,4 +1,5 @@
 import { buildBooking, buildInterviewer, buildSlot } from "../src/server/test/builders.js";
+import { ADMIN_MESSAGES } from "../src/shared/messages.js";
 import { addDays, weekStartMonday, zonedDate } from "../src/shared/time.js";
 import { expect, expectNoA11yViolations, signIn, signInAsAdmin, test, uniqueEmail } from "./fixtures.js";
 
@@ -70,6 +71,25 @@ test("the internship form shows every failing rule beside its field", async ({ p
   ] as const) {
     await expect(form.getByLabel(field)).toHaveAttribute("aria-invalid", "true");
     if (typeof message === "string") await expect(form.getByText(message)).toBeVisible();
+  }
+  await expectNoA11yViolations(page);
+});
+
+test("the workshop form shows every failing rule beside its field", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin?section=workshops");
+  const form = page.getByRole("form", { name: "Add workshop" });
+  await form.getByLabel("End").fill("");
+  await form.getByLabel("Capacity").fill("0");
+  await form.getByRole("button", { name: "Add workshop" }).click();
+  for (const [field, message] of [
+    ["Title", ADMIN_MESSAGES.workshopTitleRequired],
+    ["Date", ADMIN_MESSAGES.workshopDateTimesRequired],
+    ["End", ADMIN_MESSAGES.workshopDateTimesRequired],
+    ["Capacity", "Capacity must be at least 1."],
+  ] as const) {
+    await expect(form.getByLabel(field, { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByText(message).first()).toBeVisible();
   }
   await expectNoA11yViolations(page);
 });

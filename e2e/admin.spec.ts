@@ -67,7 +67,7 @@ test.describe("admin console", () => {
     const past = page.getByRole("dialog", { name: /^Add slot/ });
     await past.getByLabel("Interviewer").selectOption({ label: `${name} (service)` });
     await past.getByRole("button", { name: "Save slot" }).click();
-    // Shown beside the date, which is marked (issue 12, point 14).
+    // Shown beside the date, which is marked (docs/decisions/0141-one-interviewer-one-slot.md).
     await expect(past.getByText("Cannot create a slot in the past. Pick today or a future date.")).toBeVisible();
     await expect(past.getByLabel("Date")).toHaveAttribute("aria-invalid", "true");
     await past.getByRole("button", { name: "Cancel" }).click();

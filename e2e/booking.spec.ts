@@ -169,7 +169,7 @@ test.describe("booking", () => {
     await expect(taker.getByRole("timer")).toBeVisible();
     await expect(watchedSlot).toHaveAccessibleName(/Full/);
     await expect(watchedSlot).toBeDisabled();
-    // The watcher hears it above the times, where they are looking (issue 12, point 7).
+    // The watcher hears it above the times, where they are looking (docs/product.md, Holds).
     await expect(
       watcher.getByRole("alert").filter({ hasText: JOURNEY_MESSAGES.seatTakenWhileLooking }),
     ).toBeInViewport();

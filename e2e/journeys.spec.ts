@@ -32,7 +32,7 @@ async function chooseTime(page: Page, interviewer: string, startAt: string) {
   await page.getByRole("radio", { name: new RegExp(interviewer) }).check();
 }
 
-test.describe("booking journeys (issue 12)", () => {
+test.describe("booking journeys", () => {
   test("a returning student books, sees the order summary with the coupon's discount, pays, sees the confirmation and goes straight to the dashboard", async ({
     page,
     db,
@@ -87,7 +87,7 @@ test.describe("booking journeys (issue 12)", () => {
     const when = await summary.locator("dt", { hasText: "When" }).locator("+ dd").textContent();
     await summary.getByRole("button", { name: "Proceed to Payment" }).click();
 
-    // The checkout repeats the summary, as the server has the booking (issue 12, point 2).
+    // The checkout repeats the summary, as the server has the booking (docs/product.md, Booking flow).
     await expect(page).toHaveURL(/\/checkout\/test\//);
     const atCheckout = page.getByRole("region", { name: "Order summary" });
     await expect(atCheckout).toContainText("Mock interview · Service-based (TR, HR, Resume)");

@@ -7,7 +7,7 @@ export const SLOT_END_MIN_LEAD_MINUTES = 5;
 export const RESCHEDULE_MIN_NOTICE_HOURS = 12;
 /** A session cannot be booked in its last hours before the start (docs/product.md, Holds). */
 export const BOOKING_CUTOFF_HOURS = 2;
-/** An unavailable package's reason is one line on a plan card (issue 12, point 12). */
+/** An unavailable package's reason is one line on a plan card (docs/decisions/0190-unavailable-reasons-and-workshop-hosts.md). */
 export const UNAVAILABLE_REASON_MAX = 120;
 export const DEFAULT_SLOT_START = "19:00";
 export const DEFAULT_SLOT_END = "19:45";

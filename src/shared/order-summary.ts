@@ -15,7 +15,7 @@ export interface OrderWords {
 }
 
 /**
- * The one wording of an order (issue 12, point 2): the booking page's summary and the checkout's say
+ * The one wording of an order (docs/product.md, Booking flow): the booking page's summary and the checkout's say
  * the same thing, from the listing on one side and the stored booking on the other.
  */
 export function describeOrder(subject: OrderSubject, timeZone: string, zoneLabel: string): OrderWords {

@@ -134,7 +134,7 @@ export interface WorkshopsTable {
   capacity: number;
   status: string;
   meeting_link: string | null;
-  /** The interviewer who runs the session, if one was chosen (issue 12, point 14). */
+  /** The interviewer who runs the session, if one was chosen (docs/decisions/0141-one-interviewer-one-slot.md). */
   host_interviewer_id: string | null;
   cancelled_at: string | null;
   created_at: string;

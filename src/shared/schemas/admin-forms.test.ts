@@ -5,7 +5,7 @@ import { internshipInputSchema, parseWeeks, resizeWeekPlans } from "./internship
 import { interviewerInputSchema } from "./interviewers.js";
 import { pricingInputSchema, rupeesFromText } from "./pricing.js";
 import { checkSlotForm } from "./slots.js";
-import { checkWorkshopForm } from "./workshops.js";
+import { checkWorkshopForm, workshopFieldProblems } from "./workshops.js";
 
 const IST = "Asia/Kolkata";
 // 10:00 IST on 15 Jan 2030.
@@ -46,6 +46,29 @@ describe("the console's forms, as the browser checks them before sending", () =>
     expect(messageOf(checkWorkshopForm({ ...form, end: "" }, now, IST))).toBe(ADMIN_MESSAGES.workshopDateTimesRequired);
     expect(messageOf(checkWorkshopForm({ ...form, end: "10:04" }, now, IST))).toBe(ADMIN_MESSAGES.workshopEndTooSoon);
     expect(messageOf(checkWorkshopForm({ ...form, end: "10:30" }, now, IST))).toBe(MESSAGES.slotEndBeforeStart);
+  });
+
+  it("workshop: every failing rule at once, each beside its field", () => {
+    const form = {
+      title: "Graphs",
+      topicKey: "ws_dsa",
+      level: "Beginner",
+      date: "2030-01-15",
+      start: "11:00",
+    } as const;
+    expect(
+      workshopFieldProblems({ ...form, title: " ", end: "", capacity: 0, meetingLink: "ftp://x.y" }, now, IST),
+    ).toEqual({
+      title: ADMIN_MESSAGES.workshopTitleRequired,
+      capacity: expect.any(String),
+      meetingLink: ADMIN_MESSAGES.meetingLinkInvalid,
+      end: ADMIN_MESSAGES.workshopDateTimesRequired,
+    });
+    expect(workshopFieldProblems({ ...form, date: "2030-01-14", end: "12:00" }, now, IST)).toEqual({
+      date: ADMIN_MESSAGES.workshopInPast,
+    });
+    expect(workshopFieldProblems({ ...form, end: "10:30" }, now, IST)).toEqual({ end: MESSAGES.slotEndBeforeStart });
+    expect(workshopFieldProblems({ ...form, end: "12:00" }, now, IST)).toEqual({});
   });
 
   it("interviewer: trimmed, e-mail lower-cased, company types once each", () => {

@@ -4,8 +4,8 @@ import { ADMIN_MESSAGES, MESSAGES } from "../messages.js";
 import { zonedDate, zonedToInstant } from "../time.js";
 import { firstIssue } from "./first-issue.js";
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^\d{2}:\d{2}$/;
+export const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const TIME = /^\d{2}:\d{2}$/;
 
 /** Empty, or an http(s) address: it becomes a link on the student's dashboard. */
 export const meetingLinkSchema = z

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SLOT_STATUSES, WORKSHOP_LEVELS, WORKSHOP_TOPICS } from "../constants.js";
 import { ADMIN_MESSAGES } from "../messages.js";
 import { firstIssue } from "./first-issue.js";
-import { capacitySchema, meetingLinkSchema, type SessionTimes, timingProblem } from "./slots.js";
+import { capacitySchema, DATE, meetingLinkSchema, type SessionTimes, TIME, timingProblem } from "./slots.js";
 
 /** A workshop session as the console's form types it; times are wall-clock in the platform zone. */
 export const workshopInputSchema = z.object({
@@ -48,6 +48,23 @@ export function checkWorkshopForm(
   if (!parsed.success) return { message: firstIssue(parsed.error) };
   const times = workshopTimingProblem(parsed.data, now, timeZone);
   return "message" in times ? times : { input: parsed.data, times };
+}
+
+/**
+ * Every rule the workshop form breaks, each beside its field (the server answers with the first):
+ * the shape's rules, then a missing date or time where it is missing, then the timing rules.
+ */
+export function workshopFieldProblems(form: WorkshopForm, now: Date, timeZone: string): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const parsed = workshopInputSchema.safeParse(form);
+  if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
+  const input = { date: String(form.date ?? ""), start: String(form.start ?? ""), end: String(form.end ?? "") };
+  const missing = (["date", "start", "end"] as const).filter((k) => !(k === "date" ? DATE : TIME).test(input[k]));
+  for (const key of missing) problems[key] ??= ADMIN_MESSAGES.workshopDateTimesRequired;
+  if (missing.length > 0) return problems;
+  const times = workshopTimingProblem(input, now, timeZone);
+  if ("message" in times) problems[times.message === ADMIN_MESSAGES.workshopInPast ? "date" : "end"] ??= times.message;
+  return problems;
 }
 
 export const workshopSchema = z.object({

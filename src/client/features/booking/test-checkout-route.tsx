@@ -83,7 +83,7 @@ export default function TestCheckoutRoute() {
   );
 }
 
-/** The booking page's order summary, as the server describes the stored booking (issue 12, point 2). */
+/** The booking page's order summary, as the server describes the stored booking (docs/product.md, Booking flow). */
 function CheckoutSummaryBox({ summary, orderId }: { summary: CheckoutSummary; orderId: string }) {
   const { price } = summary;
   return (

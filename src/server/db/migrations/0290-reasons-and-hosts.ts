@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 12: an unavailable package's one-line reason, written by an admin (null: the standard sentence),
+ * Decision 0190: an unavailable package's one-line reason, written by an admin (null: the standard sentence),
  * and a workshop session's host, one of the interviewers, so one person's slots and sessions never
  * overlap. Deleting the interviewer leaves the session without a host, like a slot.
  */

@@ -40,7 +40,7 @@ function toOrderSubject(row: SubjectRow): OrderSubject | undefined {
 }
 
 /**
- * The order summary on the checkout (issue 12, point 2): the booking page's words, from the stored
+ * The order summary on the checkout (docs/product.md, Booking flow): the booking page's words, from the stored
  * booking and the amount of its payment, with any coupon's discount. Null when the session was deleted.
  */
 export async function checkoutSummary(

@@ -8,7 +8,7 @@ import type { Database } from "../../db/schema.js";
 import { findOverlappingTime } from "./repository.js";
 
 /**
- * One interviewer, one place at a time (issue 12, point 14; docs/decisions/0141): a slot or a workshop
+ * One interviewer, one place at a time (docs/decisions/0141-one-interviewer-one-slot.md): a slot or a workshop
  * session they host is refused, beside Start, when it overlaps another live slot or hosted session.
  * Runs in the saving transaction, after the interviewer's row is locked.
  */

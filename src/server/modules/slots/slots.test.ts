@@ -104,7 +104,7 @@ describeEachDialect("admin slots", (t) => {
         status: "draft",
       },
     });
-    // A capacity of 0 is refused, not saved as 1 (issue 12, point 14).
+    // A capacity of 0 is refused, not saved as 1 (docs/decisions/0141-one-interviewer-one-slot.md).
     expect(zero.statusCode).toBe(400);
     expect(json<{ error: { message: string } }>(zero).error.message).toBe(ADMIN_MESSAGES.capacityAtLeastOne);
   });

@@ -81,7 +81,7 @@ describeEachDialect("admin workshops", (t) => {
       meetingLink: "https://meet.example.com/resume",
     });
 
-    // A capacity of 0 is refused, not saved as 1 (issue 12, point 14).
+    // A capacity of 0 is refused, not saved as 1 (docs/decisions/0141-one-interviewer-one-slot.md).
     const zero = await t().request({
       method: "PUT",
       url: `/api/admin/workshops/${added.id}`,

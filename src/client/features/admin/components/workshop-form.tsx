@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { CATALOG_LABELS, WORKSHOP_LEVELS, WORKSHOP_TOPICS } from "../../../../shared/constants.js";
 import {
-  checkWorkshopForm,
   type WorkshopForm as Form,
   type WorkshopDto,
+  workshopFieldProblems,
 } from "../../../../shared/schemas/workshops.js";
 import { zonedDate, zonedTime } from "../../../../shared/time.js";
 import { ApiError } from "../../../lib/api.js";
@@ -56,8 +56,8 @@ export function WorkshopForm({
   const edit = useEditWorkshop();
   const save = editing ? edit : add;
   const [form, setForm] = useState(() => formOf(editing, zone));
-  const [problem, setProblem] = useState<string>();
-  // A rule only the server knows (the host is busy then) comes back with its field.
+  // Every rule the form breaks, beside its field; a rule only the server knows (the host is busy
+  // then) comes back with its field too.
   const [fieldProblems, setFieldProblems] = useState<Record<string, string>>({});
   const interviewers = useInterviewers();
   // Active interviewers can host; an edited session keeps the host it has.
@@ -67,10 +67,9 @@ export function WorkshopForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkWorkshopForm(form, new Date(), zone);
-    setProblem("message" in checked ? checked.message : undefined);
-    if ("message" in checked) return;
-    setFieldProblems({});
+    const problems = workshopFieldProblems(form, new Date(), zone);
+    setFieldProblems(problems);
+    if (Object.keys(problems).length > 0) return;
     const done = {
       onSuccess: () => {
         setForm(BLANK);
@@ -84,7 +83,7 @@ export function WorkshopForm({
   };
 
   const fieldError = save.error instanceof ApiError && save.error.field;
-  const error = problem ?? (fieldError ? undefined : save.error?.message);
+  const error = fieldError ? undefined : save.error?.message;
   return (
     <AdminForm
       label={editing ? "Edit workshop" : "Add workshop"}
@@ -95,7 +94,7 @@ export function WorkshopForm({
       onSubmit={submit}
       onCancel={editing ? onDone : undefined}
     >
-      <TextField label="Title" value={form.title} onChange={set("title")} />
+      <TextField label="Title" value={form.title} error={fieldProblems.title} onChange={set("title")} />
       <div className="grid grid-cols-2 gap-3">
         <SelectField label="Topic" value={form.topicKey} onChange={set("topicKey")}>
           {WORKSHOP_TOPICS.map((key) => (
@@ -110,13 +109,14 @@ export function WorkshopForm({
           ))}
         </SelectField>
       </div>
-      <TextField label="Date" type="date" value={form.date} onChange={set("date")} />
+      <TextField label="Date" type="date" value={form.date} error={fieldProblems.date} onChange={set("date")} />
       <div className="grid grid-cols-2 gap-3">
         <TextField label="Start" type="time" value={form.start} error={fieldProblems.start} onChange={set("start")} />
-        <TextField label="End" type="time" value={form.end} onChange={set("end")} />
+        <TextField label="End" type="time" value={form.end} error={fieldProblems.end} onChange={set("end")} />
       </div>
       <CapacityStatusFields
         capacity={String(form.capacity)}
+        capacityError={fieldProblems.capacity}
         status={form.status}
         onCapacity={set("capacity")}
         onStatus={set("status")}
@@ -135,7 +135,13 @@ export function WorkshopForm({
           </option>
         ))}
       </SelectField>
-      <TextField label="Meeting link" type="url" value={form.meetingLink} onChange={set("meetingLink")} />
+      <TextField
+        label="Meeting link"
+        type="url"
+        value={form.meetingLink}
+        error={fieldProblems.meetingLink}
+        onChange={set("meetingLink")}
+      />
     </AdminForm>
   );
 }

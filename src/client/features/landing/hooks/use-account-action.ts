@@ -26,7 +26,7 @@ export function useAccountAction(openSignIn: (callbackURL: string) => void) {
       return;
     }
     if (!me.user) openSignIn(onboarding);
-    // A hero button books its kind, even after a first booking; the Dashboard button keeps spec §4's rule.
+    // A hero button books its kind, even after a first booking; the Dashboard button keeps its rule (docs/product.md, Account button).
     else window.location.assign(type ? onboarding : me.bookingDone ? "/dashboard" : onboarding);
   };
 }

@@ -1,4 +1,4 @@
-import { buildBooking, buildInterviewer, buildSlot, findUserId } from "../src/server/test/builders.js";
+import { buildBooking, buildInterviewer, buildSlot, buildWorkshop, findUserId } from "../src/server/test/builders.js";
 import { expect, expectNoA11yViolations, signIn, test, uniqueEmail } from "./fixtures.js";
 
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
@@ -86,6 +86,29 @@ test.describe("the interviewer's workspace", () => {
     const feedback = page.getByRole("region", { name: "Recent feedback" });
     await expect(feedback.getByText("4/5")).toBeVisible();
     await expect(feedback.getByText("Clear communicator")).toBeVisible();
+  });
+
+  test("an interviewer sees the workshops they host, with seats booked and the link", async ({ page, db }) => {
+    const interviewerEmail = uniqueEmail("host");
+    const interviewer = await buildInterviewer(db, { email: interviewerEmail, name: "Kavya Rao" });
+    await buildWorkshop(db, {
+      title: "Graphs, live",
+      level: "Intermediate",
+      host_interviewer_id: interviewer.id,
+      capacity: 15,
+      start_at: hoursFromNow(40),
+      end_at: hoursFromNow(42),
+      meeting_link: "https://meet.example/graphs",
+    });
+    await signIn(page, interviewerEmail, "/interviewer");
+    const hosted = page.getByRole("region", { name: "Workshops you host" });
+    const card = hosted.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Graphs, live" }) });
+    await expect(card.getByText("0 of 15 seats booked")).toBeVisible();
+    await expect(card.getByRole("link", { name: /Join the workshop/ })).toHaveAttribute(
+      "href",
+      "https://meet.example/graphs",
+    );
+    await expectNoA11yViolations(page);
   });
 
   test("a student who opens the workspace is told it is for interviewers", async ({ page }) => {

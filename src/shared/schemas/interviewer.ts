@@ -17,10 +17,26 @@ export const interviewerSessionSchema = z.object({
 });
 export type InterviewerSession = z.infer<typeof interviewerSessionSchema>;
 
+/** A workshop session the interviewer hosts that has not ended (decision 0190). */
+export const hostedWorkshopSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  level: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  meetingLink: z.string().nullable(),
+  /** Paid seats (confirmed bookings) of its capacity. */
+  booked: z.number().int(),
+  capacity: z.number().int(),
+  status: z.enum(["published", "draft"]),
+});
+export type HostedWorkshop = z.infer<typeof hostedWorkshopSchema>;
+
 export const interviewerSessionsSchema = z.object({
   interviewer: z.object({ name: z.string(), email: z.string(), active: z.boolean() }),
   upcoming: z.array(interviewerSessionSchema),
   past: z.array(interviewerSessionSchema),
+  workshops: z.array(hostedWorkshopSchema),
 });
 export type InterviewerSessions = z.infer<typeof interviewerSessionsSchema>;
 

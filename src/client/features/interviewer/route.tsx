@@ -11,6 +11,7 @@ import { Button } from "../../ui/button.js";
 import { Tabs } from "../../ui/tabs.js";
 import { useInterviewerSessions, useSessionsLiveUpdates } from "./api/get-sessions.js";
 import { CalendarCard } from "./components/calendar-card.js";
+import { HostedWorkshops } from "./components/hosted-workshops.js";
 import { SessionCard } from "./components/session-card.js";
 
 /** /interviewer: the interviewer's sessions, scorecards and calendar feed (docs/product.md, Interviewers). */
@@ -103,6 +104,7 @@ function Workspace({ data }: { data: InterviewerSessions }) {
         </Alert>
       )}
       <CalendarCard />
+      <HostedWorkshops workshops={data.workshops} zone={zone} zoneLabel={zoneLabel} />
       <Tabs
         label="Sessions"
         items={[

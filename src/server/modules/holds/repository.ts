@@ -1,4 +1,5 @@
 import {
+  type Compilable,
   type Expression,
   type ExpressionBuilder,
   type Insertable,
@@ -368,16 +369,19 @@ const mayTake = (row: Facts) =>
 export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequest): Promise<HoldAttempt | undefined> {
   const { hold } = request;
   if (dialect === "postgres") {
-    const { rows } = await db.executeQuery(compiledHoldStatement(db, request));
+    const { rows } = await db.executeQuery(compiledForHold("postgres-hold", request, (r) => takeHoldStatement(db, r)));
     const row = rows[0];
     return row ? attemptFrom(row, row.taken_id !== null) : undefined;
   }
   return db.transaction().execute(async (trx) => {
-    const row = await selectFacts(
-      trx.with("target", () => targetRow(trx, dialect, request)),
-      dialect,
-      request,
-    ).executeTakeFirst();
+    const facts = compiledForHold("sqlite-facts", request, (r) =>
+      selectFacts(
+        trx.with("target", () => targetRow(trx, dialect, r)),
+        dialect,
+        r,
+      ),
+    );
+    const row = (await trx.executeQuery(facts)).rows[0];
     if (!row) return undefined;
     if (!mayTake(row)) return attemptFrom(row, false);
     const packageKey = row.package_key ?? "";
@@ -398,10 +402,10 @@ export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequ
 const statements = createStatementCache();
 
 /**
- * The hold's statement, compiled once per kind and per "plan asked for or not" (the only choices
- * that change its SQL); every other value is a parameter.
+ * A query of the hold (PostgreSQL's statement, SQLite's facts), compiled once per kind and per
+ * "plan asked for or not" (the only choices that change its SQL); every other value is a parameter.
  */
-function compiledHoldStatement(db: Db, request: HoldRequest) {
+function compiledForHold<O>(query: string, request: HoldRequest, build: (request: HoldRequest) => Compilable<O>) {
   const { hold, wantedPackage } = request;
   const { kind } = hold;
   const values = {
@@ -415,8 +419,8 @@ function compiledHoldStatement(db: Db, request: HoldRequest) {
     today: request.today,
     ...(wantedPackage ? { wanted: wantedPackage as string } : {}),
   };
-  return statements(`${kind}:${wantedPackage ? "plan" : "first"}`, values, (v) =>
-    takeHoldStatement(db, {
+  return statements(`${query}:${kind}:${wantedPackage ? "plan" : "first"}`, values, (v) =>
+    build({
       hold: {
         id: v.id,
         user_id: v.userId,

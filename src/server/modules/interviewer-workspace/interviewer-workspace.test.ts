@@ -2,7 +2,7 @@ import ICAL from "ical.js";
 import { expect, it } from "vitest";
 import type { InterviewerSessions } from "../../../shared/schemas/interviewer.js";
 import type { Scorecard } from "../../../shared/schemas/scorecards.js";
-import { buildBooking, buildInterviewer, buildSlot, findUserId } from "../../test/builders.js";
+import { buildBooking, buildInterviewer, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 
 let counter = 0;
@@ -205,5 +205,57 @@ describeEachDialect("the interviewer's workspace", (t) => {
       "This calendar link is no longer valid. Copy the current one from your workspace.",
     );
     expect((await t().request({ url: replaced.replace("http://localhost:3000", "") })).statusCode).toBe(200);
+  });
+
+  it("lists the workshops they host with seats booked, and puts the published ones in the calendar feed", async () => {
+    const { interviewer, cookie } = await interviewerWithSessions(t());
+    const { db } = t().app.deps;
+    const hosted = await buildWorkshop(db, {
+      title: "System design, live",
+      host_interviewer_id: interviewer.id,
+      capacity: 12,
+      start_at: inHours(50),
+      end_at: inHours(52),
+      meeting_link: "https://meet.example/design",
+    });
+    const draft = await buildWorkshop(db, {
+      title: "Draft session",
+      host_interviewer_id: interviewer.id,
+      status: "draft",
+      start_at: inHours(70),
+      end_at: inHours(71),
+    });
+    await buildWorkshop(db, {
+      title: "Ended",
+      host_interviewer_id: interviewer.id,
+      start_at: inHours(-5),
+      end_at: inHours(-4),
+    });
+    await buildWorkshop(db, { title: "Someone else's", start_at: inHours(40), end_at: inHours(41) });
+    const attendee = unique("attendee");
+    await t().signIn(attendee);
+    await buildBooking(db, {
+      user_id: await findUserId(db, attendee),
+      target_id: hosted.id,
+      kind: "workshop",
+      package_key: "ws_systemdesign",
+    });
+
+    const { workshops } = json<InterviewerSessions>(await t().request({ url: "/api/interviewer/sessions", cookie }));
+    expect(workshops.map((w) => [w.title, w.booked, w.capacity, w.status])).toEqual([
+      ["System design, live", 1, 12, "published"],
+      ["Draft session", 0, draft.capacity, "draft"],
+    ]);
+    expect(workshops[0]?.meetingLink).toBe("https://meet.example/design");
+
+    const { url } = json<{ url: string }>(await t().request({ url: "/api/interviewer/calendar", cookie }));
+    const feed = await t().request({ url: url.replace("http://localhost:3000", "") });
+    const events = new ICAL.Component(ICAL.parse(feed.body))
+      .getAllSubcomponents("vevent")
+      .map((e) => new ICAL.Event(e));
+    const hostedEvent = events.find((e) => e.uid === `host-${hosted.id}@careerprep`);
+    expect(hostedEvent?.summary).toBe("Workshop: System design, live (you host)");
+    expect(hostedEvent?.location).toBe("https://meet.example/design");
+    expect(events.some((e) => e.uid === `host-${draft.id}@careerprep`)).toBe(false);
   });
 });

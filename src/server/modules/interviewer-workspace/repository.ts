@@ -1,6 +1,6 @@
 import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
 import { personName } from "../../../shared/person-name.js";
-import type { InterviewerSession } from "../../../shared/schemas/interviewer.js";
+import type { HostedWorkshop, InterviewerSession } from "../../../shared/schemas/interviewer.js";
 import type { Db } from "../../db/database.js";
 import type { InterviewersTable } from "../../db/schema.js";
 
@@ -108,4 +108,37 @@ function toSession(row: SessionRow): InterviewerSession {
     meetingLink: row.meetingLink,
     hasScorecard: row.scorecardId !== null,
   };
+}
+
+/** The workshop sessions the interviewer hosts that have not ended and are not cancelled, soonest first. */
+export async function findHostedWorkshops(db: Db, interviewerId: string, nowIso: string): Promise<HostedWorkshop[]> {
+  const rows = await db
+    .selectFrom("workshops")
+    .select((eb) => [
+      "workshops.id",
+      "workshops.title",
+      "workshops.level",
+      "workshops.start_at as startAt",
+      "workshops.end_at as endAt",
+      "workshops.meeting_link as meetingLink",
+      "workshops.capacity",
+      "workshops.status",
+      eb
+        .selectFrom("bookings")
+        .select((b) => b.fn.countAll<number>().as("n"))
+        .whereRef("bookings.target_id", "=", "workshops.id")
+        .where("bookings.kind", "=", "workshop")
+        .where("bookings.status", "=", "confirmed")
+        .as("booked"),
+    ])
+    .where("workshops.host_interviewer_id", "=", interviewerId)
+    .where("workshops.cancelled_at", "is", null)
+    .where("workshops.end_at", ">", nowIso)
+    .orderBy("workshops.start_at", "asc")
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    booked: Number(row.booked ?? 0),
+    status: row.status === "draft" ? "draft" : "published",
+  }));
 }

@@ -9,6 +9,7 @@ import type { InterviewersTable } from "../../db/schema.js";
 import { requireUser, type SessionUser } from "../../plugins/auth.js";
 import {
   findCalendarToken,
+  findHostedWorkshops,
   findInterviewerByCalendarToken,
   findInterviewerByEmail,
   findSessionsOfInterviewer,
@@ -34,12 +35,16 @@ export async function isInterviewer(deps: AppDeps, email: string): Promise<boole
 
 /** Upcoming sessions (not yet ended) soonest first; past ones most recent first. */
 export async function listSessions(deps: AppDeps, interviewer: InterviewersTable): Promise<InterviewerSessions> {
-  const sessions = await findSessionsOfInterviewer(deps.db, interviewer.id);
   const now = Date.now();
+  const [sessions, workshops] = await Promise.all([
+    findSessionsOfInterviewer(deps.db, interviewer.id),
+    findHostedWorkshops(deps.db, interviewer.id, new Date(now).toISOString()),
+  ]);
   return {
     interviewer: { name: interviewer.name, email: interviewer.email, active: interviewer.active === 1 },
     upcoming: sessions.filter((s) => Date.parse(s.endAt) > now),
     past: sessions.filter((s) => Date.parse(s.endAt) <= now).reverse(),
+    workshops,
   };
 }
 
@@ -67,7 +72,10 @@ export async function calendarFeedUrl(deps: AppDeps, interviewer: InterviewersTa
 export async function calendarFeed(deps: AppDeps, token: string): Promise<string> {
   const interviewer = await findInterviewerByCalendarToken(deps.db, token);
   if (!interviewer) throw new AppError("NOT_FOUND", INTERVIEWER_MESSAGES.calendarNotFound);
-  const sessions = await findSessionsOfInterviewer(deps.db, interviewer.id);
+  const [sessions, workshops] = await Promise.all([
+    findSessionsOfInterviewer(deps.db, interviewer.id),
+    findHostedWorkshops(deps.db, interviewer.id, new Date().toISOString()),
+  ]);
   const calendar = icalGenerator({
     name: `CareerPrep · ${interviewer.name}`,
     prodId: { company: "CareerPrep", product: "Interviewer sessions", language: "EN" },
@@ -87,6 +95,22 @@ export async function calendarFeed(deps: AppDeps, token: string): Promise<string
       ].join("\n"),
       location: session.meetingLink ?? undefined,
       url: session.meetingLink ?? `${deps.config.publicUrl}/interviewer`,
+      status: ICalEventStatus.CONFIRMED,
+    });
+  }
+  for (const workshop of workshops.filter((w) => w.status === "published")) {
+    calendar.createEvent({
+      id: `host-${workshop.id}@careerprep`,
+      start: new Date(workshop.startAt),
+      end: new Date(workshop.endAt),
+      summary: `Workshop: ${workshop.title} (you host)`,
+      description: [
+        `${workshop.level} workshop, ${workshop.booked} of ${workshop.capacity} seats booked.`,
+        workshop.meetingLink ? `Join: ${workshop.meetingLink}` : "The meeting link appears in your workspace.",
+        `Workspace: ${deps.config.publicUrl}/interviewer`,
+      ].join("\n"),
+      location: workshop.meetingLink ?? undefined,
+      url: workshop.meetingLink ?? `${deps.config.publicUrl}/interviewer`,
       status: ICalEventStatus.CONFIRMED,
     });
   }

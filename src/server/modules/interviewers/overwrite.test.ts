@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "../../../shared/messages.js";
-import { buildBooking, buildInterviewer, buildSlot, findUserId } from "../../test/builders.js";
+import { buildBooking, buildInterviewer, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
 
 type Answer = { error?: { code: string; message: string; details?: { id: string; upcomingBookings: number } } };
@@ -52,5 +52,24 @@ describeEachDialect("overwriting an interviewer with care", (t) => {
       }),
     );
     expect(other.error?.details).toMatchObject({ id: free.id, upcomingBookings: 0 });
+
+    // A student booked into a workshop the interviewer hosts counts too.
+    const workshop = await buildWorkshop(db, { host_interviewer_id: free.id });
+    await t().signIn("booked-with-free@example.com");
+    await buildBooking(db, {
+      user_id: await findUserId(db, "booked-with-free@example.com"),
+      target_id: workshop.id,
+      kind: "workshop",
+      package_key: "ws_resume",
+    });
+    const hosting = json<Answer>(
+      await t().request({
+        method: "POST",
+        url: "/api/admin/interviewers",
+        cookie: admin,
+        payload: { ...form, phone: "+919845022222", overwrite: true },
+      }),
+    );
+    expect(hosting.error?.message).toBe(ADMIN_MESSAGES.overwriteHasBookings("Free Person", 1));
   });
 });

@@ -24,16 +24,30 @@ export const toPhoneOwner = (row: InterviewersTable, upcomingBookings: number): 
   upcomingBookings,
 });
 
-/** Paid or paying bookings on the interviewer's slots that have not started yet. */
+/** Paid or paying bookings that have not started yet on the interviewer's slots and on the workshops they host. */
 export async function countUpcomingBookings(db: Executor, interviewerId: string, nowIso: string): Promise<number> {
   const row = await db
     .selectFrom("bookings")
-    .innerJoin("slots", "slots.id", "bookings.target_id")
+    .leftJoin("slots", (join) => join.onRef("slots.id", "=", "bookings.target_id").on("bookings.kind", "=", "mock"))
+    .leftJoin("workshops", (join) =>
+      join.onRef("workshops.id", "=", "bookings.target_id").on("bookings.kind", "=", "workshop"),
+    )
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("slots.interviewer_id", "=", interviewerId)
-    .where("slots.start_at", ">", nowIso)
-    .where("slots.cancelled_at", "is", null)
     .where("bookings.status", "in", ["confirmed", "pending_payment"])
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb("slots.interviewer_id", "=", interviewerId),
+          eb("slots.start_at", ">", nowIso),
+          eb("slots.cancelled_at", "is", null),
+        ]),
+        eb.and([
+          eb("workshops.host_interviewer_id", "=", interviewerId),
+          eb("workshops.start_at", ">", nowIso),
+          eb("workshops.cancelled_at", "is", null),
+        ]),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

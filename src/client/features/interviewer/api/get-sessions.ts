@@ -11,9 +11,13 @@ export const sessionsQuery = () =>
 
 export const useInterviewerSessions = (enabled: boolean) => useQuery({ ...sessionsQuery(), enabled });
 
-/** A seat taken or given back on any slot may be one of the interviewer's: refetch the list. */
+/** A seat taken or given back on any slot or workshop may be one of the interviewer's: refetch the list. */
 export function useSessionsLiveUpdates(enabled: boolean): void {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
-  useLiveStream(enabled ? "/api/slots/stream" : null, (type) => type === "slots" && refresh(), refresh);
+  useLiveStream(
+    enabled ? "/api/slots/stream" : null,
+    (type) => (type === "slots" || type === "workshops") && refresh(),
+    refresh,
+  );
 }

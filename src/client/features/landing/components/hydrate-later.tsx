@@ -1,9 +1,9 @@
 import { type ReactNode, Suspense } from "react";
 
 /**
- * Hydration in steps (docs/decisions/0212-landing-hydrated-in-steps.md). The landing entry hydrates the top of the
- * page in its first task; each section wrapped in `HydrateLater` keeps its prerendered HTML and is hydrated in a
- * task of its own when the browser is idle, or at once when the visitor reaches for it (pointer, focus, key).
+ * Hydration in steps (docs/decisions/0212-landing-hydrated-in-steps.md). The landing entry hydrates the page's frame
+ * in the task after its script ran; each section wrapped in `HydrateLater` keeps its prerendered HTML and is hydrated
+ * in a task of its own when the browser is idle, or at once when the visitor reaches for it (pointer, focus, key).
  * Preact keeps the HTML of a component that suspends while hydrating and resumes hydrating it when the promise
  * settles; no DOM is replaced, so nothing moves. Outside the landing entry (React, in-app visits to `/`) nothing
  * waits.

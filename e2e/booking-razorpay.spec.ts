@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
 import { buildSlot } from "../src/server/test/builders.js";
-import { E2E_PORT, expect, latestMessageTo, signIn, test, uniqueEmail } from "./fixtures.js";
+import { E2E_PORT, expect, latestMessageTo, pickTime, signIn, test, uniqueEmail } from "./fixtures.js";
 
 /**
  * The Razorpay path in the browser: the app runs with PAYMENT_PROVIDER=razorpay against a local
@@ -207,11 +207,11 @@ test.describe("booking with Razorpay Checkout", () => {
     browser,
   }) => {
     const interviewer = `Farah ${Date.now()}`;
-    await buildSlot(app.deps.db, { interviewer_name: interviewer });
+    const slot = await buildSlot(app.deps.db, { interviewer_name: interviewer });
     const context = await browser.newContext({ baseURL });
     const { page, email } = await studentOnRazorpay(context, "pay");
     await page.getByLabel("Service-based").check();
-    await page.getByRole("radio", { name: new RegExp(interviewer) }).click();
+    await pickTime(page, interviewer, slot.start_at);
     await expect(page.getByRole("timer")).toBeVisible();
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
 
@@ -236,7 +236,7 @@ test.describe("booking with Razorpay Checkout", () => {
     browser,
   }) => {
     const interviewer = `Ishaan ${Date.now()}`;
-    await buildSlot(app.deps.db, { interviewer_name: interviewer });
+    const slot = await buildSlot(app.deps.db, { interviewer_name: interviewer });
     const context = await browser.newContext({ baseURL });
     await routeRazorpayToStandIn(context);
     const page = await context.newPage();
@@ -250,7 +250,7 @@ test.describe("booking with Razorpay Checkout", () => {
     );
 
     await page.getByLabel("Service-based").check();
-    await page.getByRole("radio", { name: new RegExp(interviewer) }).click();
+    await pickTime(page, interviewer, slot.start_at);
     await expect(page.getByRole("timer")).toBeVisible();
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     const checkout = page.frameLocator('iframe[title="Razorpay Checkout"]');
@@ -278,11 +278,11 @@ test.describe("booking with Razorpay Checkout", () => {
 
   test("closing Razorpay Checkout keeps the seat held for a retry and says so", async ({ browser }) => {
     const interviewer = `Gopal ${Date.now()}`;
-    await buildSlot(app.deps.db, { interviewer_name: interviewer, capacity: 1 });
+    const slot = await buildSlot(app.deps.db, { interviewer_name: interviewer, capacity: 1 });
     const context = await browser.newContext({ baseURL });
     const { page } = await studentOnRazorpay(context, "dismiss");
     await page.getByLabel("Service-based").check();
-    await page.getByRole("radio", { name: new RegExp(interviewer) }).click();
+    await pickTime(page, interviewer, slot.start_at);
     await expect(page.getByRole("timer")).toBeVisible();
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "The payment did not go through." })).toBeVisible();

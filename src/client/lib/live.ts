@@ -20,7 +20,6 @@ export function useLiveStream(
     let idleTimer: ReturnType<typeof setTimeout> | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
-    let opened = false;
     let stopped = false;
 
     const resetIdle = () => {
@@ -30,10 +29,11 @@ export function useLiveStream(
     const connect = () => {
       source = new EventSource(url);
       source.onopen = () => {
-        // Any open after the first may have missed events: the server also closes a client that fell too far
-        // behind (src/server/plugins/sse.ts), and EventSource then reconnects by itself.
-        if (attempt > 0 || opened) handlers.current.onReconnect?.();
-        opened = true;
+        // The stream listens from its open on (the server registers it before answering). What the page
+        // fetched before, at mount, may already be older than a change made in between, so every open
+        // refreshes, the first one too; any later open may also have missed events: the server closes a
+        // client that fell too far behind (src/server/plugins/sse.ts), and EventSource then reconnects.
+        handlers.current.onReconnect?.();
         attempt = 0;
         resetIdle();
       };

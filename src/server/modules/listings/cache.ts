@@ -10,10 +10,11 @@ interface Entry {
  * changes. Every seat or slot change publishes a live event (across processes on PostgreSQL),
  * which empties the matching entries; a short time-to-live covers what changes by itself (a slot
  * starting, a hold running out). Requests arriving while an entry is built wait for that one
- * build instead of each running the same queries. An entry that ran out by time (never one a
- * change emptied) is still served for one more time-to-live while a single rebuild runs behind
- * it, so a busy list never stalls on its once-a-second rebuild. Seat decisions never read this
- * cache: they count inside their own statement.
+ * build instead of each running the same queries. The first request after an entry ran out by time
+ * waits for its rebuild, so it sees what changed without an event (a row written by another tool);
+ * requests arriving while that one rebuild runs get the entry that ran out (for one more time-to-live,
+ * never one a change emptied), so a busy list never stalls on its once-a-second rebuild. Seat
+ * decisions never read this cache: they count inside their own statement.
  */
 export function createListingCache(bus: EventBus, ttlMs = 1_000, now = Date.now) {
   const entries = new Map<string, Entry>();
@@ -36,6 +37,11 @@ export function createListingCache(bus: EventBus, ttlMs = 1_000, now = Date.now)
         if ((versions.get(topicOf(key)) ?? 0) === version) entries.set(key, { body, expires: now() + ttlMs });
         return body;
       })
+      .catch((err: unknown) => {
+        // A failed rebuild drops the entry that ran out: the next request builds again.
+        entries.delete(key);
+        throw err;
+      })
       .finally(() => {
         if (building.get(key) === pending) building.delete(key);
       });
@@ -48,12 +54,9 @@ export function createListingCache(bus: EventBus, ttlMs = 1_000, now = Date.now)
       const hit = entries.get(key);
       const at = now();
       if (hit && hit.expires > at) return Promise.resolve(hit.body);
-      if (hit && hit.expires + ttlMs > at) {
-        // A failed rebuild drops the stale entry: the next request waits for a build and sees the error.
-        if (!building.has(key)) rebuild(key, build).catch(() => entries.delete(key));
-        return Promise.resolve(hit.body);
-      }
-      return building.get(key) ?? rebuild(key, build);
+      const pending = building.get(key);
+      if (!pending) return rebuild(key, build);
+      return hit && hit.expires + ttlMs > at ? Promise.resolve(hit.body) : pending;
     },
     close: unsubscribe,
   };

@@ -9,6 +9,8 @@ test("the workshop and internship lists follow changes made elsewhere, without a
   await signInAsAdmin(page);
   await page.goto("/admin?section=workshops");
   await expect(page.getByRole("heading", { level: 2, name: "Workshops" })).toBeVisible();
+  // The admin is looking at the list when another admin changes it.
+  await expect(page.getByRole("list", { name: "Workshop sessions, latest first" })).toBeAttached();
   const title = `Live graphs ${randomUUID().slice(0, 6)}`;
   // Another admin's change, made through the API rather than this page.
   const created = await page.request.post("/api/admin/workshops", {
@@ -19,6 +21,7 @@ test("the workshop and internship lists follow changes made elsewhere, without a
   await expect(page.getByText(title).first()).toBeVisible();
 
   await page.getByRole("tab", { name: "Internships" }).click();
+  await expect(page.getByRole("list", { name: "Internships, newest start date first" })).toBeAttached();
   const mentor = `Mentor ${randomUUID().slice(0, 6)}`;
   const added = await page.request.post("/api/admin/internships", {
     data: { mentor, startDate: inDays(40), weeks: 1, weekPlans: [{ title: "Start", deliverables: "Setup" }] },

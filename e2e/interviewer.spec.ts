@@ -47,8 +47,7 @@ test.describe("the interviewer's workspace", () => {
     const context = await browser.newContext();
     const desk = await context.newPage();
     // Interviewers sign in through the students' dialog and land in their workspace.
-    await signIn(desk, interviewerEmail, "/onboarding");
-    await desk.waitForURL("**/interviewer");
+    await signIn(desk, interviewerEmail, "/onboarding", "/interviewer");
     await expect(desk.getByRole("heading", { name: "Your sessions, Rahul" })).toBeVisible();
     await expect(desk.getByText("1 past session is waiting for a scorecard.")).toBeVisible();
     await expect(desk.getByRole("tab", { name: "Upcoming (1)" })).toHaveAttribute("aria-selected", "true");

@@ -6,7 +6,8 @@
 // throughout. Prints its figures; asserts none.
 //
 // BENCH_SECONDS (10) per phase; BENCH_DB=sqlite|postgres to run one database; BENCH_SERVER to run
-// another bundle of scripts/bench-server.ts (to compare two versions on the same machine state).
+// another bundle of scripts/bench-server.ts (to compare two versions on the same machine state);
+// BENCH_PORT (4600) the first of the four ports the servers listen on (two runs side by side).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +18,7 @@ import { cpuMs, rssMb, type Seeded, startServer } from "./bench-common.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const DATABASES = (process.env.BENCH_DB ?? "sqlite,postgres").split(",");
+const PORT = Number(process.env.BENCH_PORT ?? 4600);
 
 /** 50 connections in all, shared evenly by the servers (one autocannon per server, at once). */
 async function load(urls: string[], connections: number): Promise<{ rps: number; p99: number; errors: number }> {
@@ -196,11 +198,11 @@ async function bench(label: string, databaseUrl: string, ports: number[]): Promi
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "careerprep-bench-"));
 console.log(`bench:api: ${DURATION_S} s per phase, ${os.cpus().length} cores, Node ${process.version}`);
-if (DATABASES.includes("sqlite")) await bench("SQLite", `file:${path.join(dir, "bench.db")}`, [4600]);
+if (DATABASES.includes("sqlite")) await bench("SQLite", `file:${path.join(dir, "bench.db")}`, [PORT]);
 if (!DATABASES.includes("postgres")) {
   // Only SQLite asked for.
 } else if (await isPostgresReachable()) {
-  for (const ports of [[4601], [4602, 4603]]) {
+  for (const ports of [[PORT + 1], [PORT + 2, PORT + 3]]) {
     const temp = await createTemporaryPostgresDatabase();
     try {
       await bench(`PostgreSQL, ${ports.length === 1 ? "one process" : "two processes, round-robin"}`, temp.url, ports);

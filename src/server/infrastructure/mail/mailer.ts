@@ -1,15 +1,18 @@
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Db } from "../../db/database.js";
 import { saveOutboxMessage } from "../outbox/repository.js";
 import type { Mailer } from "./message.js";
 
 /** Real SMTP delivery (any provider: SES, Postmark, Mailgun, a local relay). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Loaded by the first mail, not at start: V8 keeps the source of every module loaded, and
+  // nodemailer's is 0.7 MB (docs/decisions/0220-server-loaded-lean.md).
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({
+      transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await transport).sendMail({
         from,
         to: message.to,
         subject: message.subject,

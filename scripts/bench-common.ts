@@ -21,7 +21,11 @@ export async function startServer(
     process.execPath,
     [
       ...profile,
-      ...(process.env.BENCH_NODE_FLAGS?.split(" ") ?? ["--max-semi-space-size=4", "--max-old-space-size=160"]),
+      ...(process.env.BENCH_NODE_FLAGS?.split(" ") ?? [
+        "--enable-source-maps",
+        "--max-semi-space-size=4",
+        "--max-old-space-size=160",
+      ]),
       SERVER_BUNDLE,
     ],
     {

@@ -1,7 +1,9 @@
 // Bundles the server and its command-line tools (our TypeScript only; packages stay in
 // node_modules) for `node` to run directly: no TypeScript loader in production, a smaller and
-// faster process. With arguments (`ENTRY OUTFILE`), bundles that one entry (the benchmarks).
+// faster process. With arguments (`ENTRY OUTFILE`), bundles that one entry (the benchmarks). Source maps are
+// thinned to the lines stack traces need (scripts/line-source-map.mjs).
 import { build } from "esbuild";
+import { thinSourceMapFile } from "./line-source-map.mjs";
 
 const [entry, outfile] = process.argv.slice(2);
 const common = {
@@ -11,12 +13,17 @@ const common = {
   target: "node24",
   packages: "external",
   sourcemap: true,
+  sourcesContent: false,
   logLevel: "warning",
+  metafile: true,
+};
+const thinMaps = ({ metafile }) => {
+  for (const file of Object.keys(metafile.outputs)) if (file.endsWith(".map")) thinSourceMapFile(file);
 };
 if (entry && outfile) {
-  await build({ ...common, entryPoints: [entry], outfile });
+  thinMaps(await build({ ...common, entryPoints: [entry], outfile }));
 } else {
-  await build({
+  const result = await build({
     ...common,
     entryPoints: {
       main: "src/server/main.ts",
@@ -26,4 +33,5 @@ if (entry && outfile) {
     },
     outdir: "dist/server",
   });
+  thinMaps(result);
 }

@@ -108,3 +108,19 @@ describe("graceful shutdown", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe("errors of the built tools", () => {
+  // dist/server is built from this checkout by the tests' global setup; its source maps are thinned to
+  // lines (scripts/line-source-map.mjs), which must still name our file and line.
+  it("are reported at the TypeScript file and line that failed", () => {
+    const result = spawnSync(process.execPath, ["scripts/cli.mjs", "admin", "list"], {
+      env: { ...process.env, DATABASE_URL: "file:/dev/null/nowhere/app.db" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    const line = Number(/src\/server\/db\/database\.ts:(\d+):\d+/.exec(result.stderr)?.[1]);
+    const source = fs.readFileSync("src/server/db/database.ts", "utf8").split("\n");
+    expect(source[line - 1]).toContain("fs.mkdirSync");
+  });
+});

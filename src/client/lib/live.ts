@@ -1,3 +1,4 @@
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { STREAM_IDLE_TIMEOUT_MS } from "../../shared/constants.js";
 import { retryDelay } from "./query-client.js";
@@ -63,4 +64,22 @@ export function useLiveStream(
       clearTimeout(retryTimer);
     };
   }, [url]);
+}
+
+/**
+ * Refetches the queries under `queryKeys` after a stream announced a change (or opened). An invalidation does not
+ * restart a query's first fetch, it joins it (TanStack Query cancels a running fetch only once there is data), and
+ * that fetch's answer may predate the change: such a query is fetched once more when its first fetch settles.
+ */
+export async function refreshLive(queryClient: QueryClient, queryKeys: readonly QueryKey[]): Promise<void> {
+  const firstFetches = queryKeys
+    .flatMap((queryKey) => queryClient.getQueryCache().findAll({ queryKey, fetchStatus: "fetching" }))
+    .filter((query) => query.state.data === undefined);
+  await Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  if (firstFetches.length === 0) return;
+  // Joins a fetch started since (it is newer than the change too) rather than cancelling it.
+  await queryClient.refetchQueries(
+    { type: "active", predicate: (query) => firstFetches.includes(query) },
+    { cancelRefetch: false },
+  );
 }

@@ -4,11 +4,12 @@ import { Navigate, useSearchParams } from "react-router";
 import type { CompanyType } from "../../../shared/constants.js";
 import { JOURNEY_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import type { BookingKindDto } from "../../../shared/schemas/booking.js";
-import { useLiveStream } from "../../lib/live.js";
+import { refreshLive, useLiveStream } from "../../lib/live.js";
 import { EMAIL_FOR_SIGN_IN_KEY } from "../../shared/auth/send-magic-link.js";
 import { SignInPanels } from "../../shared/auth/sign-in-dialog.js";
 import { useMe } from "../../shared/session/get-me.js";
 import { SiteHeader } from "../../shared/site-header/site-header.js";
+import { myWaitlistQuery } from "../../shared/waitlist/get-my-waitlist.js";
 import { Spinner } from "../../ui/alert.js";
 import { Tabs } from "../../ui/tabs.js";
 import { fetchMyHolds, useStartCheckout } from "./api/holds.js";
@@ -31,6 +32,8 @@ const TABS = [
   { id: "workshop", label: "Workshop", kind: "workshop" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
+/** The listings this page shows live; each one's query key starts with the stream's event type. */
+const LIVE_LISTINGS: readonly string[] = ["slots", "workshops", "internships"];
 
 export default function OnboardingRoute() {
   const me = useMe();
@@ -127,16 +130,17 @@ function BookStep({
   const queryClient = useQueryClient();
   const heldItem = useHeldItem(holds.hold);
 
+  // Only the listings and the student's line refetch, on an open too, never the rest of the checkout in progress.
+  // Any seat change may move the student up a line.
+  const refreshListings = (types: readonly string[]) =>
+    void refreshLive(queryClient, [
+      ...types.filter((type) => LIVE_LISTINGS.includes(type)).map((type) => [type]),
+      myWaitlistQuery().queryKey,
+    ]);
   useLiveStream(
     "/api/slots/stream",
-    (type) => {
-      if (type === "slots") void queryClient.invalidateQueries({ queryKey: ["slots"] });
-      if (type === "workshops") void queryClient.invalidateQueries({ queryKey: ["workshops"] });
-      if (type === "internships") void queryClient.invalidateQueries({ queryKey: ["internships"] });
-      // Any seat change may move the student up a line.
-      void queryClient.invalidateQueries({ queryKey: ["waitlist"] });
-    },
-    () => void queryClient.invalidateQueries(),
+    (type) => refreshListings([type]),
+    () => refreshListings(LIVE_LISTINGS),
   );
 
   // After a failed payment the server keeps the seat for a while: back to the same item, with Retry

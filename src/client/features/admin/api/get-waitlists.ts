@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminWaitlistDto } from "../../../../shared/schemas/waitlist.js";
 import { apiFetch } from "../../../lib/api.js";
-import { useLiveStream } from "../../../lib/live.js";
+import { refreshLive, useLiveStream } from "../../../lib/live.js";
 
 export const waitlistsQuery = () =>
   queryOptions({
@@ -13,7 +13,7 @@ export const waitlistsQuery = () =>
 /** Every line with students in it, refreshed live: each change in a line moves its seats. */
 export function useWaitlists() {
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: waitlistsQuery().queryKey });
+  const refresh = () => void refreshLive(queryClient, [waitlistsQuery().queryKey]);
   useLiveStream("/api/slots/stream", refresh, refresh);
   return useQuery(waitlistsQuery());
 }

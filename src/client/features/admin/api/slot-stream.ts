@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useLiveStream } from "../../../lib/live.js";
+import { refreshLive, useLiveStream } from "../../../lib/live.js";
 import { SLOTS_KEY } from "./get-week-slots.js";
 
 type ConsoleTopic = "slots" | "workshops" | "internships";
@@ -16,7 +16,7 @@ const KEYS: Record<ConsoleTopic, readonly string[]> = {
  */
 export function useConsoleStream(topic: ConsoleTopic): void {
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: KEYS[topic] });
+  const refresh = () => void refreshLive(queryClient, [KEYS[topic]]);
   useLiveStream(
     "/api/admin/slots/stream",
     (type) => {

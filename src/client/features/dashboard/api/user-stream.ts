@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useLiveStream } from "../../../lib/live.js";
+import { refreshLive, useLiveStream } from "../../../lib/live.js";
 import { myWaitlistQuery } from "../../../shared/waitlist/get-my-waitlist.js";
 import { dashboardQuery } from "./get-dashboard.js";
 import { notificationsQuery } from "./get-notifications.js";
@@ -7,10 +7,11 @@ import { notificationsQuery } from "./get-notifications.js";
 /** The signed-in user's own live events: a new notification usually means the dashboard changed too. */
 export function useUserLiveUpdates(enabled: boolean): void {
   const queryClient = useQueryClient();
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: notificationsQuery().queryKey });
-    void queryClient.invalidateQueries({ queryKey: dashboardQuery().queryKey });
-    void queryClient.invalidateQueries({ queryKey: myWaitlistQuery().queryKey });
-  };
+  const refresh = () =>
+    void refreshLive(queryClient, [
+      notificationsQuery().queryKey,
+      dashboardQuery().queryKey,
+      myWaitlistQuery().queryKey,
+    ]);
   useLiveStream(enabled ? "/api/me/stream" : null, refresh, refresh);
 }

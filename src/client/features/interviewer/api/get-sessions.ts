@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InterviewerSessions } from "../../../../shared/schemas/interviewer.js";
 import { apiFetch } from "../../../lib/api.js";
-import { useLiveStream } from "../../../lib/live.js";
+import { refreshLive, useLiveStream } from "../../../lib/live.js";
 
 export const sessionsQuery = () =>
   queryOptions({
@@ -14,7 +14,7 @@ export const useInterviewerSessions = (enabled: boolean) => useQuery({ ...sessio
 /** A seat taken or given back on any slot or workshop may be one of the interviewer's: refetch the list. */
 export function useSessionsLiveUpdates(enabled: boolean): void {
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
+  const refresh = () => void refreshLive(queryClient, [sessionsQuery().queryKey]);
   useLiveStream(
     enabled ? "/api/slots/stream" : null,
     (type) => (type === "slots" || type === "workshops") && refresh(),

@@ -10,7 +10,8 @@ type Slot = { from: string } | { value: unknown };
  * the stand-ins were in the parameter list. Whatever changes the SQL itself (a branch in the
  * builder on a value) must be part of the shape, and such a value must not be a stand-in; a shape
  * where a stand-in ends up inside a longer text (a value spliced into a LIKE pattern, say) is never
- * reused, just compiled every time.
+ * reused, just compiled every time. A number is stood in for by text as well, so a builder must only
+ * place its values, never compute with them.
  */
 export function createStatementCache() {
   const templates = new Map<string, { sql: string; slots: Slot[] } | null>();
@@ -26,7 +27,7 @@ export function createStatementCache() {
     return spliced ? null : { sql: built.sql, slots };
   };
 
-  return function compiled<V extends Record<string, string>, O>(
+  return function compiled<V extends Record<string, string | number>, O>(
     shape: string,
     values: V,
     build: (values: V) => Compilable<O>,

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from "fastify";
 import { expect, it } from "vitest";
+import { buildSlot } from "../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../test/test-app.js";
 
 type ApiError = { error: { code: string; message: string } };
@@ -86,6 +87,36 @@ describeEachDialect(
         t().request({ method: "POST", url: "/api/holds", cookie, payload: { kind: "mock", targetId: "nope" } });
       expect(statuses(await inTurn(4, () => hold(first)))).toContain(429);
       expect((await hold(second)).statusCode).not.toBe(429);
+    });
+
+    it("a hold refused by the student's budget takes no seat, and the answers say what is left", async () => {
+      const { db } = t().app.deps;
+      const [kept, wanted] = [await buildSlot(db, { capacity: 1 }), await buildSlot(db, { capacity: 1 })];
+      const cookie = await t().signIn("hold-budget@example.com");
+      const hold = (targetId: string) =>
+        t().request({ method: "POST", url: "/api/holds", cookie, payload: { kind: "mock", targetId } });
+      const answers = await inTurn(3, () => hold(kept.id));
+      expect(statuses(answers)).toEqual([201, 201, 201]);
+      expect(answers.map((a) => a.headers["x-ratelimit-remaining"])).toEqual(["2", "1", "0"]);
+      expect(answers[0]?.headers["x-ratelimit-limit"]).toBe("3");
+
+      const refused = await hold(wanted.id);
+      expect(refused.statusCode).toBe(429);
+      expect(json<ApiError>(refused).error.message).toMatch(
+        /^Too many requests\. Please try again in \d+ (second|minute)s?\.$/,
+      );
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      const seatsLeft = async (id: string) => {
+        const list = json<{ slots: { id: string; seatsLeft: number }[] }>(
+          await t().request({ url: "/api/slots?package=service" }),
+        );
+        return list.slots.find((slot) => slot.id === id)?.seatsLeft;
+      };
+      // The refused hold neither took the free seat nor replaced the student's hold.
+      expect(await seatsLeft(wanted.id)).toBe(1);
+      expect(await seatsLeft(kept.id)).toBe(0);
+      const mine = json<{ holds: { targetId: string }[] }>(await t().request({ url: "/api/holds/mine", cookie }));
+      expect(mine.holds.map((h) => h.targetId)).toEqual([kept.id]);
     });
 
     it("checkout has a budget per student", async () => {

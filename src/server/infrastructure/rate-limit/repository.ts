@@ -1,18 +1,23 @@
-import type { Db } from "../../db/database.js";
+import type { QueryCreator } from "kysely";
+import type { Db, Executor } from "../../db/database.js";
+import type { Database } from "../../db/schema.js";
+
+/** One hit against a budget: the row's key, when its window ends if this hit starts one, and now. */
+export interface Hit {
+  key: string;
+  resetsAt: number;
+  nowMs: number;
+}
 
 /**
- * Counts one hit against a budget in one statement: a window that has ended starts again at 1.
- * Both databases apply an upsert atomically per row, so parallel hits from any number of
- * processes are each counted once.
+ * The statement that counts one hit, returning the count and when the window ends: an upsert that
+ * adds one to the row, or starts a fresh window at 1 when the old one has ended. Both databases
+ * apply it atomically per row, so parallel hits from any number of processes are each counted
+ * once. It is also a data-modifying CTE of the hold's statement (docs/decisions/0230-hold-spends-its-budget-in-its-statement.md);
+ * the values are only placed, never computed with, so a compiled statement can stand in for them.
  */
-export async function countHit(
-  db: Db,
-  key: string,
-  windowMs: number,
-  nowMs: number,
-): Promise<{ hits: number; resetsAt: number }> {
-  const resetsAt = nowMs + windowMs;
-  const row = await db
+export function hitStatement(db: QueryCreator<Database>, { key, resetsAt, nowMs }: Hit) {
+  return db
     .insertInto("rate_limit_hits")
     .values({ key, hits: 1, resets_at: resetsAt })
     .onConflict((oc) =>
@@ -25,13 +30,21 @@ export async function countHit(
             .then(1)
             .else(eb("rate_limit_hits.hits", "+", 1))
             .end(),
-          // `eb.val`: a bare number in `then` is written into the SQL, a new statement for every hit.
-          resets_at: eb.case().when(ended).then(eb.val(resetsAt)).else(eb.ref("rate_limit_hits.resets_at")).end(),
+          resets_at: eb.case().when(ended).then(resetsAt).else(eb.ref("rate_limit_hits.resets_at")).end(),
         };
       }),
     )
-    .returning(["hits", "resets_at"])
-    .executeTakeFirstOrThrow();
+    .returning(["hits", "resets_at"]);
+}
+
+/** Counts one hit against a budget in one statement (see hitStatement). */
+export async function countHit(
+  db: Executor,
+  key: string,
+  windowMs: number,
+  nowMs: number,
+): Promise<{ hits: number; resetsAt: number }> {
+  const row = await hitStatement(db, { key, resetsAt: nowMs + windowMs, nowMs }).executeTakeFirstOrThrow();
   return { hits: Number(row.hits), resetsAt: Number(row.resets_at) };
 }
 

@@ -6,6 +6,7 @@ import {
   type OnConflictDatabase,
   type OnConflictTables,
   type QueryCreator,
+  type SqlBool,
   sql,
 } from "kysely";
 import {
@@ -18,6 +19,7 @@ import {
 import { createStatementCache } from "../../db/compiled-statements.js";
 import { type Db, type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingKind, Database, HoldsTable } from "../../db/schema.js";
+import { countHit, type Hit, hitStatement } from "../../infrastructure/rate-limit/repository.js";
 import { SEAT_KEEPING_STATUSES } from "../seats/repository.js";
 import { LIVE_STATUSES } from "../waitlist/repository.js";
 
@@ -89,6 +91,8 @@ export interface HoldRequest {
   cutoffIso: string;
   /** Today in the platform zone: an internship can be joined until the day it starts. */
   today: string;
+  /** The student's hold budget, spent by the same statement (docs/decisions/0230-hold-spends-its-budget-in-its-statement.md). */
+  budget: Hit & { max: number };
 }
 
 /** What the statement saw about the target and the student, and whether it took the seat. */
@@ -123,14 +127,20 @@ interface TargetRow {
  * (published, not cancelled, not started), the plan the seat is bought under and whether the
  * target offers it.
  */
-function targetRow(db: Executor, dialect: Dialect, request: HoldRequest): Expression<TargetRow> {
+function targetRow(
+  db: Executor,
+  dialect: Dialect,
+  request: HoldRequest,
+  within?: Expression<SqlBool>,
+): Expression<TargetRow> {
   const { kind, target_id: id } = request.hold;
   const yes = sql<number>`1`;
-  if (kind === "mock") return slotTargetRow(db, dialect, request);
+  if (kind === "mock") return slotTargetRow(db, dialect, request, within);
   if (kind === "workshop") {
     const query = db
       .selectFrom("workshops")
       .where("id", "=", id)
+      .$if(within !== undefined, (q) => q.where(within as Expression<SqlBool>))
       .select((eb) => [
         "id",
         "capacity",
@@ -157,6 +167,7 @@ function targetRow(db: Executor, dialect: Dialect, request: HoldRequest): Expres
   const query = db
     .selectFrom("internships")
     .where("id", "=", id)
+    .$if(within !== undefined, (q) => q.where(within as Expression<SqlBool>))
     .select((eb) => [
       "id",
       "capacity",
@@ -181,7 +192,12 @@ function targetRow(db: Executor, dialect: Dialect, request: HoldRequest): Expres
 }
 
 /** A slot as a hold target: the plan asked for (or the slot's first) and whether the slot offers it. */
-function slotTargetRow(db: Executor, dialect: Dialect, request: HoldRequest): Expression<TargetRow> {
+function slotTargetRow(
+  db: Executor,
+  dialect: Dialect,
+  request: HoldRequest,
+  within: Expression<SqlBool> | undefined,
+): Expression<TargetRow> {
   const id = request.hold.target_id;
   // package_types is a JSON array of plan keys ('["service","product"]').
   const wanted = request.wantedPackage;
@@ -197,6 +213,7 @@ function slotTargetRow(db: Executor, dialect: Dialect, request: HoldRequest): Ex
   const query = db
     .selectFrom("slots")
     .where("id", "=", id)
+    .$if(within !== undefined, (q) => q.where(within as Expression<SqlBool>))
     .select((eb) => [
       "id",
       "capacity",
@@ -352,28 +369,41 @@ const mayTake = (row: Facts) =>
   row.own_status === null &&
   Number(row.seats_taken) < Number(row.capacity);
 
+/** What a hold request did: the budget it spent, and what it saw unless the budget was already spent. */
+export interface HoldOutcome {
+  spent: { hits: number; resetsAt: number };
+  /** Undefined when the target does not exist or the budget was spent before this request. */
+  attempt: HoldAttempt | undefined;
+}
+
 /**
- * Takes a seat if the rules allow it, replacing the student's hold of this kind, logs the hold
- * taken (for the insights funnel), and says what it saw. Undefined when the target does not exist.
+ * Spends one hit of the student's hold budget and, when the budget allows, takes a seat if the
+ * rules allow it, replacing the student's hold of this kind, logs the hold taken (for the
+ * insights funnel), and says what it saw.
  *
- * PostgreSQL: one statement, one round trip (docs/decisions/0200-hold-and-release-one-round-trip.md).
- * The target row is locked in a CTE, the facts are read (the seat count after the lock, see
- * migration 0140), the hold is inserted only when every rule passes (the upsert on (user, kind)
- * replaces the student's previous hold in the same step) and the log row is written from what the
- * insert returned. N requests for the last seat wait on the lock one after another and exactly one
- * gets it.
+ * PostgreSQL: one statement, one round trip (docs/decisions/0200-hold-and-release-one-round-trip.md,
+ * docs/decisions/0230-hold-spends-its-budget-in-its-statement.md). The budget's hit is counted in a
+ * CTE; the target row is locked in the next only when the count is within the budget; the facts
+ * are read (the seat count after the lock, see migration 0140), the hold is inserted only when
+ * every rule passes (the upsert on (user, kind) replaces the student's previous hold in the same
+ * step) and the log row is written from what the insert returned. N requests for the last seat
+ * wait on the lock one after another and exactly one gets it.
  *
- * SQLite: the same facts query, upsert and log insert in one write transaction (exclusive there),
- * in process, where a statement costs no round trip.
+ * SQLite: the hit, the same facts query, upsert and log insert in one write transaction (exclusive
+ * there), in process, where a statement costs no round trip.
  */
-export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequest): Promise<HoldAttempt | undefined> {
-  const { hold } = request;
+export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequest): Promise<HoldOutcome> {
+  const { hold, budget } = request;
   if (dialect === "postgres") {
     const { rows } = await db.executeQuery(compiledForHold("postgres-hold", request, (r) => takeHoldStatement(db, r)));
     const row = rows[0];
-    return row ? attemptFrom(row, row.taken_id !== null) : undefined;
+    if (!row) throw new Error("the hold's statement returned no row");
+    const spent = { hits: Number(row.hits), resetsAt: Number(row.resets_at) };
+    return { spent, attempt: row.id === null ? undefined : attemptFrom(row as Facts, row.taken_id !== null) };
   }
   return db.transaction().execute(async (trx) => {
+    const spent = await countHit(trx, budget.key, budget.resetsAt - budget.nowMs, budget.nowMs);
+    if (spent.hits > budget.max) return { spent, attempt: undefined };
     const facts = compiledForHold("sqlite-facts", request, (r) =>
       selectFacts(
         trx.with("target", () => targetRow(trx, dialect, r)),
@@ -382,8 +412,8 @@ export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequ
       ),
     );
     const row = (await trx.executeQuery(facts)).rows[0];
-    if (!row) return undefined;
-    if (!mayTake(row)) return attemptFrom(row, false);
+    if (!row) return { spent, attempt: undefined };
+    if (!mayTake(row)) return { spent, attempt: attemptFrom(row, false) };
     const packageKey = row.package_key ?? "";
     await trx
       .insertInto("holds")
@@ -395,7 +425,7 @@ export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequ
       .insertInto("hold_log")
       .values({ ...logged, package_key: packageKey })
       .execute();
-    return attemptFrom(row, true);
+    return { spent, attempt: attemptFrom(row, true) };
   });
 }
 
@@ -406,7 +436,7 @@ const statements = createStatementCache();
  * "plan asked for or not" (the only choices that change its SQL); every other value is a parameter.
  */
 function compiledForHold<O>(query: string, request: HoldRequest, build: (request: HoldRequest) => Compilable<O>) {
-  const { hold, wantedPackage } = request;
+  const { hold, wantedPackage, budget } = request;
   const { kind } = hold;
   const values = {
     id: hold.id,
@@ -417,6 +447,10 @@ function compiledForHold<O>(query: string, request: HoldRequest, build: (request
     nowIso: request.nowIso,
     cutoffIso: request.cutoffIso,
     today: request.today,
+    budgetKey: budget.key,
+    budgetResetsAt: budget.resetsAt,
+    budgetNowMs: budget.nowMs,
+    budgetMax: budget.max,
     ...(wantedPackage ? { wanted: wantedPackage as string } : {}),
   };
   return statements(`${query}:${kind}:${wantedPackage ? "plan" : "first"}`, values, (v) =>
@@ -433,17 +467,23 @@ function compiledForHold<O>(query: string, request: HoldRequest, build: (request
       nowIso: v.nowIso,
       cutoffIso: v.cutoffIso,
       today: v.today,
+      budget: { key: v.budgetKey, resetsAt: v.budgetResetsAt, nowMs: v.budgetNowMs, max: v.budgetMax },
     }),
   );
 }
 
-/** PostgreSQL's hold: lock, facts, conditional upsert and log row, as data-modifying CTEs of one statement. */
+/**
+ * PostgreSQL's hold: the budget's hit, then (within the budget) lock, facts, conditional upsert
+ * and log row, as CTEs of one statement. Its one row always comes from the hit; the facts are
+ * null when the target does not exist or the budget was already spent.
+ */
 function takeHoldStatement(db: Db, request: HoldRequest) {
-  const { hold } = request;
+  const { hold, budget } = request;
   return db
+    .with("hit", () => hitStatement(db, budget))
     .with(
       (cte) => cte("target").materialized(),
-      () => targetRow(db, "postgres", request),
+      () => targetRow(db, "postgres", request, sql<SqlBool>`(select hits from hit) <= ${budget.max}`),
     )
     .with(
       (cte) => cte("facts").materialized(),
@@ -493,10 +533,11 @@ function takeHoldStatement(db: Db, request: HoldRequest) {
           eb.selectFrom("taken").select(["id", "user_id", "kind", "target_id", "package_key", "created_at"]),
         ),
     )
-    .selectFrom("facts")
+    .selectFrom("hit")
+    .leftJoin("facts", (join) => join.onTrue())
     .leftJoin("taken", (join) => join.onTrue())
     .selectAll("facts")
-    .select("taken.id as taken_id");
+    .select(["hit.hits", "hit.resets_at", "taken.id as taken_id"]);
 }
 
 /** On a second hold of the same kind, the student's row becomes the new hold. */

@@ -5,7 +5,8 @@ import { createTestApp, DIALECTS, postgresAvailable, type TestApp } from "../../
 
 /**
  * What a hold and a release send to the database once the student's session is cached
- * (docs/decisions/0200-hold-and-release-one-round-trip.md): on PostgreSQL every statement is a
+ * (docs/decisions/0200-hold-and-release-one-round-trip.md, docs/decisions/0230-hold-spends-its-budget-in-its-statement.md):
+ * on PostgreSQL every statement is a
  * network round trip, so a statement added to these paths must show up here.
  */
 for (const dialect of DIALECTS) {
@@ -34,7 +35,7 @@ for (const dialect of DIALECTS) {
       t.request({ method: "POST", url: "/api/holds", cookie, payload: { kind: "mock", targetId } });
     const release = (id: string) => t.request({ method: "DELETE", url: `/api/holds/${id}`, cookie });
 
-    it("a hold is the rate-limit hit and one statement on PostgreSQL; a release is one statement", async () => {
+    it("a hold, its budget's hit included, is one statement on PostgreSQL; a release is one statement", async () => {
       const { db } = t.app.deps;
       const [first, second] = [await buildSlot(db, { capacity: 2 }), await buildSlot(db, { capacity: 2 })];
       // Warms the session cache: the first request of a session verifies it in the database.
@@ -46,20 +47,20 @@ for (const dialect of DIALECTS) {
         holdId = response.json().id;
         return response;
       }, 201);
-      expect(held[0]).toMatch(/^insert into "rate_limit_hits"/);
-      const seat = held.slice(1);
       if (dialect === "postgres") {
-        expect(seat).toHaveLength(1);
-        expect(seat[0]).toMatch(/^with "target" as materialized/);
-        expect(seat[0]).toContain('insert into "holds"');
-        expect(seat[0]).toContain('insert into "hold_log"');
+        expect(held).toHaveLength(1);
+        expect(held[0]).toMatch(/^with "hit" as \(insert into "rate_limit_hits"/);
+        expect(held[0]).toContain('"target" as materialized');
+        expect(held[0]).toContain('insert into "holds"');
+        expect(held[0]).toContain('insert into "hold_log"');
       } else {
-        // In process: one write transaction holding the facts, the upsert and the log row.
-        expect(seat).toHaveLength(5);
-        expect(seat[0]).toBe("begin");
-        expect(seat[2]).toMatch(/^insert into "holds"/);
-        expect(seat[3]).toMatch(/^insert into "hold_log"/);
-        expect(seat[4]).toBe("commit");
+        // In process: one write transaction holding the hit, the facts, the upsert and the log row.
+        expect(held).toHaveLength(6);
+        expect(held[0]).toBe("begin");
+        expect(held[1]).toMatch(/^insert into "rate_limit_hits"/);
+        expect(held[3]).toMatch(/^insert into "holds"/);
+        expect(held[4]).toMatch(/^insert into "hold_log"/);
+        expect(held[5]).toBe("commit");
       }
 
       const released = await statementsOf(() => release(holdId), 204);
@@ -72,7 +73,7 @@ for (const dialect of DIALECTS) {
       const [first, second] = [await buildSlot(db, { capacity: 2 }), await buildSlot(db, { capacity: 2 })];
       expect((await hold(first.id)).statusCode).toBe(201);
       const replaced = await statementsOf(() => hold(second.id), 201);
-      expect(replaced).toHaveLength(dialect === "postgres" ? 2 : 6);
+      expect(replaced).toHaveLength(dialect === "postgres" ? 1 : 6);
     });
   });
 }

@@ -4,7 +4,6 @@ import { MESSAGES } from "../../../shared/messages.js";
 import { holdSchema, takeHoldSchema } from "../../../shared/schemas/booking.js";
 import { myHoldsSchema } from "../../../shared/schemas/confirmation.js";
 import { requireUser } from "../../plugins/auth.js";
-import { userOrClientKey } from "../../plugins/rate-limit.js";
 import { findMyHolds, releaseHold, takeHold } from "./service.js";
 
 const idParams = z.object({ id: z.string().min(1) });
@@ -21,13 +20,18 @@ export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
         body: takeHoldSchema,
         response: { 201: holdSchema },
       },
-      config: {
-        rateLimit: { max: deps.config.holdRateLimitPerMinute, timeWindow: "1 minute", keyGenerator: userOrClientKey },
-      },
     },
+    // The student's hold budget (HOLD_RATE_LIMIT a minute) is spent by the hold's own statement, not
+    // by @fastify/rate-limit (docs/decisions/0230-hold-spends-its-budget-in-its-statement.md); the
+    // answer carries the same headers as every other limited route.
     async (request, reply) => {
       const user = await requireUser(request, MESSAGES.signInToReserve);
-      return reply.status(201).send(await takeHold(deps, user.id, request.body));
+      const hold = await takeHold(deps, user.id, request.body, (budget) => {
+        reply.header("x-ratelimit-limit", budget.limit);
+        reply.header("x-ratelimit-remaining", budget.remaining);
+        reply.header("x-ratelimit-reset", budget.resetsIn);
+      });
+      return reply.status(201).send(hold);
     },
   );
 

@@ -1,15 +1,20 @@
 import { randomUUID } from "node:crypto";
+import { format } from "@lukeed/ms";
 import { HOLD_MINUTES } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { JOURNEY_MESSAGES, MESSAGES, PAYMENT_MESSAGES } from "../../../shared/messages.js";
+import { API_MESSAGES, JOURNEY_MESSAGES, MESSAGES, PAYMENT_MESSAGES } from "../../../shared/messages.js";
 import type { HoldDto, TakeHoldInput } from "../../../shared/schemas/booking.js";
 import type { MyHolds } from "../../../shared/schemas/confirmation.js";
 import { bookingCutoffIso, zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { BookingKind } from "../../db/schema.js";
 import type { LiveEvent } from "../../infrastructure/events/bus.js";
+import { limitKey } from "../../infrastructure/rate-limit/store.js";
 import { offerFreedSeatsNow } from "../waitlist/offers.js";
 import { deleteOwnHold, findActiveHoldsByUser, takeHoldIfFree } from "./repository.js";
+
+/** The hold budget's window: HOLD_RATE_LIMIT holds a minute per student (docs/operations.md). */
+const HOLD_BUDGET_WINDOW_MS = 60_000;
 
 export const liveEventFor = (kind: BookingKind, targetId: string): LiveEvent =>
   kind === "mock"
@@ -22,19 +27,33 @@ export const liveEventFor = (kind: BookingKind, targetId: string): LiveEvent =>
 const isUniqueViolation = (err: unknown) =>
   (err as { code?: string }).code === "23505" || String((err as Error).message).includes("UNIQUE constraint failed");
 
+/** The student's hold budget after a request: what @fastify/rate-limit reports for every other limited route. */
+export interface HoldBudget {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends. */
+  resetsIn: number;
+}
+
+/** The row key of the student's hold budget: the one @fastify/rate-limit's store used for this route. */
+const holdBudgetKey = (userId: string) => limitKey("POST /api/holds", `user:${userId}`);
+
 /**
  * Takes one seat for 10 minutes (docs/product.md, Holds), replacing the user's previous hold of this kind.
- * The seat check, the count of seats taken (paid + pending + held) and the insert happen at once
- * in the repository (one statement on PostgreSQL, under the target's row lock), so N requests for
- * the last seat give exactly one hold. When no seat was taken, the facts it saw say why.
+ * The hit against the student's hold budget, the seat check, the count of seats taken (paid +
+ * pending + held) and the insert happen at once in the repository (one statement on PostgreSQL,
+ * under the target's row lock), so N requests for the last seat give exactly one hold. When no
+ * seat was taken, the facts it saw say why. `spent` hears the budget left, limited or not.
  */
 export async function takeHold(
   deps: AppDeps,
   userId: string,
   input: TakeHoldInput,
+  spent: (budget: HoldBudget) => void = () => {},
   now = new Date(),
 ): Promise<HoldDto> {
   const nowIso = now.toISOString();
+  const max = deps.config.holdRateLimitPerMinute;
   const hold = {
     id: randomUUID(),
     user_id: userId,
@@ -43,16 +62,23 @@ export async function takeHold(
     expires_at: new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
     created_at: nowIso,
   };
-  const attempt = await takeHoldIfFree(deps.db, deps.dialect, {
+  const outcome = await takeHoldIfFree(deps.db, deps.dialect, {
     hold,
     wantedPackage: input.kind === "mock" ? input.packageKey : undefined,
     nowIso,
     cutoffIso: bookingCutoffIso(now),
     today: zonedDate(now, deps.config.timeZone),
+    budget: { key: holdBudgetKey(userId), resetsAt: now.getTime() + HOLD_BUDGET_WINDOW_MS, nowMs: now.getTime(), max },
   }).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", MESSAGES.reserveFailed);
     throw err;
   });
+  const resetsIn = Math.ceil(Math.max(0, outcome.spent.resetsAt - now.getTime()) / 1000);
+  spent({ limit: max, remaining: Math.max(0, max - outcome.spent.hits), resetsIn });
+  if (outcome.spent.hits > max) {
+    throw new AppError("RATE_LIMITED", API_MESSAGES.rateLimited(format(resetsIn * 1000, true)), { details: resetsIn });
+  }
+  const attempt = outcome.attempt;
   if (attempt?.closing) throw new AppError("BOOKING_CLOSED", JOURNEY_MESSAGES.bookingClosed);
   if (!attempt?.open) throw new AppError("NOT_FOUND", MESSAGES.reserveFailed);
   if (!attempt.packageAllowed || !attempt.packageKey) {

@@ -7,6 +7,7 @@ import { createTestApp, json, postgresAvailable, type TestApp } from "../../test
 /** docs/payments.md, Locks: the one order in which every seat and payment change takes its row locks. */
 const LOCK_ORDER: Record<string, number> = {
   user: 0,
+  rate_limit_hits: 0,
   slots: 1,
   workshops: 1,
   internships: 1,

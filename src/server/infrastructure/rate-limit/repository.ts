@@ -30,7 +30,8 @@ export function hitStatement(db: QueryCreator<Database>, { key, resetsAt, nowMs 
             .then(1)
             .else(eb("rate_limit_hits.hits", "+", 1))
             .end(),
-          resets_at: eb.case().when(ended).then(resetsAt).else(eb.ref("rate_limit_hits.resets_at")).end(),
+          // `eb.val`: a bare number in `then` is written into the SQL, a new statement for every hit.
+          resets_at: eb.case().when(ended).then(eb.val(resetsAt)).else(eb.ref("rate_limit_hits.resets_at")).end(),
         };
       }),
     )

@@ -72,8 +72,12 @@ for (const dialect of DIALECTS) {
       const { db } = t.app.deps;
       const [first, second] = [await buildSlot(db, { capacity: 2 }), await buildSlot(db, { capacity: 2 })];
       expect((await hold(first.id)).statusCode).toBe(201);
+      const earlier = await statementsOf(() => hold(first.id), 201);
       const replaced = await statementsOf(() => hold(second.id), 201);
       expect(replaced).toHaveLength(dialect === "postgres" ? 1 : 6);
+      // Every value is a parameter: two holds, at other times on other slots, send the same text
+      // (one prepared statement on SQLite, one plan to reuse on PostgreSQL).
+      expect(replaced).toEqual(earlier);
     });
   });
 }

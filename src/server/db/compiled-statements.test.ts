@@ -1,6 +1,9 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from "kysely";
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { createTemporaryPostgresDatabase } from "../test/postgres.js";
+import { postgresAvailable } from "../test/test-app.js";
 import { createStatementCache } from "./compiled-statements.js";
+import { openDatabase } from "./database.js";
 import type { Database } from "./schema.js";
 
 /** A Kysely that compiles PostgreSQL and never connects. */
@@ -45,4 +48,32 @@ describe("statements compiled once per shape", () => {
     const second = compiled("like", { name: "Ravi" }, like);
     expect(second.parameters).toEqual(["%Ravi%"]);
   });
+});
+
+const onPostgres = postgresAvailable() ? describe : describe.skip;
+onPostgres("compiled statements on PostgreSQL", () => {
+  it("are prepared once per connection and reused; other texts stay unnamed", async () => {
+    const temp = await createTemporaryPostgresDatabase();
+    const handle = openDatabase(temp.url, { poolSize: 1 });
+    try {
+      const compiled = createStatementCache();
+      const count = (v: { from: string }) =>
+        handle.db
+          .selectFrom(sql<{ n: number }>`(select generate_series(1, 3) as n)`.as("t"))
+          .select((eb) => eb.fn.countAll<number>().as("c"))
+          .where("t.n", ">=", sql<number>`${v.from}::int`);
+      const first = await handle.db.executeQuery(compiled("postgres-count", { from: "1" }, count));
+      const second = await handle.db.executeQuery(compiled("postgres-count", { from: "2" }, count));
+      expect([first.rows[0]?.c, second.rows[0]?.c]).toEqual([3, 2]);
+      await sql`select ${"not prepared"}::text`.execute(handle.db);
+      // The pool's one connection: the compiled text is one prepared statement there, run twice.
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        handle.db,
+      );
+      expect(prepared.rows.map((row) => row.statement)).toEqual([compiled("postgres-count", { from: "3" }, count).sql]);
+    } finally {
+      await handle.close();
+      await temp.drop();
+    }
+  }, 30_000);
 });

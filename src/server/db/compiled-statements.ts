@@ -1,4 +1,5 @@
 import { type Compilable, CompiledQuery } from "kysely";
+import { prepareOnPostgres } from "./database.js";
 
 type Slot = { from: string } | { value: unknown };
 
@@ -8,9 +9,10 @@ type Slot = { from: string } | { value: unknown };
  * costs more server CPU than the rest of the request. The first call of a shape builds it with a
  * unique stand-in for each varying value; later calls reuse its SQL and put their values where
  * the stand-ins were in the parameter list. Whatever changes the SQL itself (a branch in the
- * builder on a value) must be part of the shape, and such a value must not be a stand-in; a shape
+ * builder on a value) must be part of the shape, the dialect first of all, and such a value must not be a stand-in; a shape
  * where a stand-in ends up inside a longer text (a value spliced into a LIKE pattern, say) is never
- * reused, just compiled every time. A number is stood in for by text as well, so a builder must only
+ * reused, just compiled every time. PostgreSQL prepares each reused text once per connection
+ * (`prepareOnPostgres`). A number is stood in for by text as well, so a builder must only
  * place its values, never compute with them.
  */
 export function createStatementCache() {
@@ -39,6 +41,7 @@ export function createStatementCache() {
       const built = build(Object.fromEntries(names.map((name, i) => [name, standIns[i]])) as V).compile();
       template = templateOf(built, new Map(names.map((name, i) => [standIns[i] as string, name])));
       templates.set(shape, template);
+      if (template) prepareOnPostgres(template.sql);
     }
     if (!template) return build(values).compile();
     const parameters = template.slots.map((slot) => ("from" in slot ? values[slot.from] : slot.value));

@@ -23,6 +23,9 @@ import { countHit, type Hit, hitStatement } from "../../infrastructure/rate-limi
 import { SEAT_KEEPING_STATUSES } from "../seats/repository.js";
 import { LIVE_STATUSES } from "../waitlist/repository.js";
 
+/** The hot statements of holding and releasing, compiled once per shape (and prepared on PostgreSQL). */
+const statements = createStatementCache();
+
 /** The hold, locked on PostgreSQL: a doubled checkout waits here and then finds it gone. */
 export function lockHoldById(db: Executor, dialect: Dialect, id: string) {
   return forUpdate(dialect, db.selectFrom("holds").selectAll().where("id", "=", id)).executeTakeFirst();
@@ -54,25 +57,27 @@ export async function insertHoldUnlessHolding(db: Executor, hold: Insertable<Hol
  * Deletes the user's own hold in one statement and says whether anyone stands in its target's
  * line (then the freed seat is theirs to be offered). Undefined when there was no such hold.
  */
-export async function deleteOwnHold(db: Executor, id: string, userId: string) {
-  const row = await db
-    .deleteFrom("holds")
-    .where("holds.id", "=", id)
-    .where("holds.user_id", "=", userId)
-    .returning((eb) => [
-      "holds.kind",
-      "holds.target_id",
-      eb
-        .exists(
-          eb
-            .selectFrom("waitlist_entries")
-            .select("waitlist_entries.id")
-            .whereRef("waitlist_entries.target_id", "=", "holds.target_id")
-            .where("waitlist_entries.status", "in", LIVE_STATUSES),
-        )
-        .as("line"),
-    ])
-    .executeTakeFirst();
+export async function deleteOwnHold(db: Executor, dialect: Dialect, id: string, userId: string) {
+  const statement = statements(`${dialect}-release`, { id, userId }, (v) =>
+    db
+      .deleteFrom("holds")
+      .where("holds.id", "=", v.id)
+      .where("holds.user_id", "=", v.userId)
+      .returning((eb) => [
+        "holds.kind",
+        "holds.target_id",
+        eb
+          .exists(
+            eb
+              .selectFrom("waitlist_entries")
+              .select("waitlist_entries.id")
+              .whereRef("waitlist_entries.target_id", "=", "holds.target_id")
+              .where("waitlist_entries.status", "in", LIVE_STATUSES),
+          )
+          .as("line"),
+      ]),
+  );
+  const row = (await db.executeQuery(statement)).rows[0];
   return row && { kind: row.kind, targetId: row.target_id, line: Boolean(row.line) };
 }
 
@@ -428,8 +433,6 @@ export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequ
     return { spent, attempt: attemptFrom(row, true) };
   });
 }
-
-const statements = createStatementCache();
 
 /**
  * A query of the hold (PostgreSQL's statement, SQLite's facts), compiled once per kind and per

@@ -118,7 +118,7 @@ export async function takeHold(
  * seats, so no walk-in can take the seat in between, and the sweep offers it if the process stops.
  */
 export async function releaseHold(deps: AppDeps, userId: string, holdId: string): Promise<void> {
-  const removed = await deleteOwnHold(deps.db, holdId, userId);
+  const removed = await deleteOwnHold(deps.db, deps.dialect, holdId, userId);
   if (!removed) return;
   if (removed.line) await offerFreedSeatsNow(deps, removed.kind, removed.targetId);
   await deps.bus.publish(liveEventFor(removed.kind, removed.targetId));

@@ -8,6 +8,7 @@
 // BENCH_SECONDS (10) per phase; BENCH_DB=sqlite|postgres to run one database; BENCH_SERVER to run
 // another bundle of scripts/bench-server.ts (to compare two versions on the same machine state);
 // BENCH_PORT (4600) the first of the four ports the servers listen on (two runs side by side).
+// Requests carry a browser's Accept-Encoding; BENCH_IDENTITY=true leaves it out.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,12 +21,32 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const DATABASES = (process.env.BENCH_DB ?? "sqlite,postgres").split(",");
 const PORT = Number(process.env.BENCH_PORT ?? 4600);
 
+/**
+ * What a phone's browser sends with every request; BENCH_IDENTITY=true sends no Accept-Encoding,
+ * so every answer comes uncompressed (the figures before listings were compressed).
+ */
+const BROWSER_HEADERS: Record<string, string> =
+  process.env.BENCH_IDENTITY === "true" ? {} : { "accept-encoding": "gzip, deflate, br, zstd" };
+
 /** 50 connections in all, shared evenly by the servers (one autocannon per server, at once). */
-async function load(urls: string[], connections: number): Promise<{ rps: number; p99: number; errors: number }> {
+async function load(
+  urls: string[],
+  connections: number,
+): Promise<{ rps: number; p99: number; errors: number; bytesPerAnswer: number }> {
   const results = await Promise.all(
-    urls.map((url) => autocannon({ url, connections: connections / urls.length, duration: DURATION_S, pipelining: 1 })),
+    urls.map((url) =>
+      autocannon({
+        url,
+        connections: connections / urls.length,
+        duration: DURATION_S,
+        pipelining: 1,
+        headers: BROWSER_HEADERS,
+      }),
+    ),
   );
+  const answers = results.reduce((sum, r) => sum + r.requests.total, 0);
   return {
+    bytesPerAnswer: results.reduce((sum, r) => sum + r.throughput.total, 0) / Math.max(1, answers),
     rps: results.reduce((sum, r) => sum + r.requests.average, 0),
     p99: Math.max(...results.map((r) => r.latency.p99)),
     errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
@@ -169,7 +190,7 @@ async function bench(label: string, databaseUrl: string, ports: number[]): Promi
     console.log(`\n${label}`);
     console.log(`  empty route (ceiling)        ${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99} ms`);
     console.log(
-      `  slots list, 2,000 slots      ${list.rps.toFixed(0)} req/s (${((list.rps / ceiling.rps) * 100).toFixed(0)}% of ceiling), p99 ${list.p99} ms, errors ${list.errors}`,
+      `  slots list, 2,000 slots      ${list.rps.toFixed(0)} req/s (${((list.rps / ceiling.rps) * 100).toFixed(0)}% of ceiling), p99 ${list.p99} ms, errors ${list.errors}, ${(list.bytesPerAnswer / 1024).toFixed(1)} KB per answer`,
     );
     console.log(
       `  hold + release, 50 students  ${cycles.opsPerSecond.toFixed(0)} ops/s, refused (full) ${cycles.refused}, failures ${cycles.failures}`,

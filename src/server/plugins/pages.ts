@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
-/** An HTML page of the built client, with its compressed copies. */
-interface Page {
+/** A response body (an HTML page of the built client, a listing) with its compressed copies. */
+export interface Page {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createLocalBus } from "../../infrastructure/events/bus.js";
+import type { Page } from "../../plugins/pages.js";
 import { createListingCache } from "./cache.js";
 
 /** A listing cache on a clock the test moves, with a build that counts its runs. */
@@ -16,7 +17,7 @@ function setUp() {
       release = () => resolve(text);
     });
   };
-  const read = async (pending: Promise<Buffer>) => (await pending).toString();
+  const read = async (pending: Promise<Page>) => (await pending).identity.toString();
   return {
     bus,
     cache,

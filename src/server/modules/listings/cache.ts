@@ -1,12 +1,41 @@
+import zlib from "node:zlib";
 import type { EventBus, LiveEvent } from "../../infrastructure/events/bus.js";
+import type { Page } from "../../plugins/pages.js";
 
 interface Entry {
-  body: Buffer;
+  body: Page;
   expires: number;
 }
 
 /**
- * Serialized listing responses (encoded once, sent as bytes), kept until something they show
+ * A listing's bytes with their compressed copies, each made once, by the first request that
+ * accepts it: 2,000 slots' first 200 are about 57 KB of JSON and 6 KB in Brotli, made in about
+ * 0.3 ms (quality 4: the copy lives a second or until a seat changes, so speed beats the last byte).
+ */
+export function compressedOnce(identity: Buffer): Page {
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
+  return {
+    identity,
+    get br() {
+      br ??= zlib.brotliCompressSync(identity, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      });
+      return br;
+    },
+    get gzip() {
+      gzip ??= zlib.gzipSync(identity, { level: 6 });
+      return gzip;
+    },
+  };
+}
+
+/**
+ * Serialized listing responses (encoded once, sent as bytes, compressed once per encoding asked
+ * for), kept until something they show
  * changes. Every seat or slot change publishes a live event (across processes on PostgreSQL),
  * which empties the matching entries; a short time-to-live covers what changes by itself (a slot
  * starting, a hold running out). Requests arriving while an entry is built wait for that one
@@ -18,7 +47,7 @@ interface Entry {
  */
 export function createListingCache(bus: EventBus, ttlMs = 1_000, now = Date.now) {
   const entries = new Map<string, Entry>();
-  const building = new Map<string, Promise<Buffer>>();
+  const building = new Map<string, Promise<Page>>();
   /** Bumped by every change of a topic: a build that started before it is not kept. */
   const versions = new Map<string, number>();
   const topicOf = (key: string) => key.split(":")[0] ?? key;
@@ -29,11 +58,11 @@ export function createListingCache(bus: EventBus, ttlMs = 1_000, now = Date.now)
     for (const key of building.keys()) if (topicOf(key) === event.topic) building.delete(key);
   });
 
-  const rebuild = (key: string, build: () => Promise<string>): Promise<Buffer> => {
+  const rebuild = (key: string, build: () => Promise<string>): Promise<Page> => {
     const version = versions.get(topicOf(key)) ?? 0;
     const pending = build()
       .then((text) => {
-        const body = Buffer.from(text);
+        const body = compressedOnce(Buffer.from(text));
         if ((versions.get(topicOf(key)) ?? 0) === version) entries.set(key, { body, expires: now() + ttlMs });
         return body;
       })
@@ -50,7 +79,7 @@ export function createListingCache(bus: EventBus, ttlMs = 1_000, now = Date.now)
   };
 
   return {
-    get(key: string, build: () => Promise<string>): Promise<Buffer> {
+    get(key: string, build: () => Promise<string>): Promise<Page> {
       const hit = entries.get(key);
       const at = now();
       if (hit && hit.expires > at) return Promise.resolve(hit.body);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { COMPANY_TYPES } from "../../../shared/constants.js";
 import { internshipListingSchema, slotListingSchema, workshopListingSchema } from "../../../shared/schemas/booking.js";
+import { encode } from "../../plugins/pages.js";
 import { streamLiveEvents } from "../../plugins/sse.js";
 import { createListingCache } from "./cache.js";
 import { findUpcomingInternship, listSlotsJson, listUpcomingInternships, listWorkshops } from "./service.js";
@@ -27,10 +28,14 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = await cache.get(`slots:${request.query.package}`, () => listSlotsJson(db, request.query.package));
-      // Already JSON in the documented shape: sent as text, not serialized again.
+      const listing = await cache.get(`slots:${request.query.package}`, () => listSlotsJson(db, request.query.package));
+      // Already JSON in the documented shape: sent as bytes, not serialized again, and compressed
+      // when the browser accepts it (a phone on a slow network gets a tenth of the bytes).
+      const { body, encoding } = encode(listing, request.headers["accept-encoding"]);
+      if (encoding) reply.header("content-encoding", encoding);
       return (reply as FastifyReply)
         .header("cache-control", "no-store")
+        .header("vary", "accept-encoding")
         .type("application/json; charset=utf-8")
         .send(body);
     },

@@ -92,8 +92,38 @@ export async function setGoogleIdentity(
   expect(response.status()).toBe(204);
 }
 
-/** axe-core with the WCAG 2.0/2.1/2.2 A and AA rules finds nothing on the page as it is now. */
+/**
+ * Waits until no CSS transition or finite animation is running, and names any still
+ * running after `timeoutMs`. Colours are measured as they are at rest: during the 150 ms of a
+ * `transition-colors` from a disabled button's grey to its enabled colour, the button is already enabled
+ * and its first 50 ms fail the contrast rule. Endless animations (a spinner, the landing page's
+ * testimonial wall) never end and paused ones do not move: neither is waited for.
+ */
+async function untilAnimationsSettle(page: Page, timeoutMs = 3_000): Promise<string[]> {
+  return page.evaluate(async (timeoutMs) => {
+    const moving = () =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    const deadline = performance.now() + timeoutMs;
+    while (moving().length > 0 && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return moving().map((a) => {
+      const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+      const name =
+        a instanceof CSSTransition ? a.transitionProperty : a instanceof CSSAnimation ? a.animationName : a.id;
+      return `${name} on ${target?.tagName.toLowerCase() ?? "?"}${target?.id ? `#${target.id}` : ""}`;
+    });
+  }, timeoutMs);
+}
+
+/**
+ * axe-core with the WCAG 2.0/2.1/2.2 A and AA rules finds nothing on the page as it is now, once its
+ * transitions have ended.
+ */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
+  expect(await untilAnimationsSettle(page), "transitions still running before axe").toEqual([]);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();

@@ -71,7 +71,8 @@ const preparedTexts = new Map<string, string>();
 
 /**
  * Asks PostgreSQL to prepare this statement's text once per connection and reuse it: parsing and
- * planning the hold's statement took about two thirds of its database time (docs/benchmarks.md).
+ * planning the hold's statement took about two thirds of its database time
+ * (docs/decisions/0231-hot-statements-prepared-on-postgres.md).
  * Only for a fixed set of texts (each compiled statement's shape), so connections never pile up
  * prepared statements for texts that vary, such as IN lists of any length.
  */

@@ -153,6 +153,18 @@ export const test = base.extend<{ db: Db }>({
 export const dayTab = (page: Page, startAt: string) =>
   page.getByRole("tab", { name: new RegExp(formatDayLabel(zonedDate(new Date(startAt), "Asia/Kolkata"))) });
 
+/**
+ * Waits until the public slots list shows a slot a spec wrote straight into the database. The
+ * server keeps each list for up to a second and empties it early only on the app's own changes,
+ * so a page that loads the list right after such a write may get the list before it and, with no
+ * event to come, keep it.
+ */
+export async function untilListed(page: Page, interviewer: string, plan = "service"): Promise<void> {
+  await expect
+    .poll(async () => (await page.request.get(`/api/slots?package=${plan}`)).text(), { timeout: 5_000 })
+    .toContain(interviewer);
+}
+
 /** Chooses a mock-interview time by its interviewer: its day in the date strip first, then the time. */
 export async function pickTime(page: Page, interviewer: string, startAt: string): Promise<void> {
   await dayTab(page, startAt).click();

@@ -62,6 +62,7 @@ test.describe("booking", () => {
     const interviewer = uniqueName("Meera");
     const startAt = hoursFromNow(50);
     await buildSlot(db, { interviewer_name: interviewer, start_at: startAt, end_at: hoursFromNow(50.75) });
+    await untilListed(page.request, interviewer);
     const email = uniqueEmail("mock");
     await signIn(page, email, "/onboarding?type=mockInterview");
     await expect(page.getByRole("tab", { name: "Mock Interview" })).toHaveAttribute("aria-selected", "true");
@@ -136,6 +137,7 @@ test.describe("booking", () => {
   }) => {
     const interviewer = uniqueName("Kiran");
     const built = await buildSlot(db, { interviewer_name: interviewer, capacity: 1 });
+    await untilListed(page.request, interviewer);
     await signIn(page, uniqueEmail("fail"), "/onboarding?type=mockInterview");
     await page.getByLabel("Service-based").check();
     await pickTime(page, interviewer, built.start_at);
@@ -165,6 +167,7 @@ test.describe("booking", () => {
     });
     const watcher = await (await browser.newContext()).newPage();
     const taker = await (await browser.newContext()).newPage();
+    await untilListed(watcher.request, interviewer);
     await signIn(watcher, uniqueEmail("watcher"), "/onboarding");
     await signIn(taker, uniqueEmail("taker"), "/onboarding");
     for (const page of [watcher, taker]) {
@@ -192,7 +195,7 @@ test.describe("booking", () => {
     const interviewer = uniqueName("Anita");
     const startAt = hoursFromNow(70);
     await buildSlot(db, { interviewer_name: interviewer, start_at: startAt, end_at: hoursFromNow(70.75) });
-    await untilListed(page, interviewer);
+    await untilListed(page.request, interviewer);
     await signIn(page, uniqueEmail("skewed"), "/onboarding?type=mockInterview");
     await page.clock.install({ time: Date.now() + 7 * 60_000 });
     await page.reload();

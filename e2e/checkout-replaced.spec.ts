@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { buildSlot, findUserId } from "../src/server/test/builders.js";
 import { formatDayLabel, zonedDate } from "../src/shared/time.js";
-import { expect, expectNoA11yViolations, latestMessageTo, signIn, test, uniqueEmail } from "./fixtures.js";
+import { expect, expectNoA11yViolations, latestMessageTo, signIn, test, uniqueEmail, untilListed } from "./fixtures.js";
 
 const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 const uniqueName = (prefix: string) => `${prefix} ${randomBytes(3).toString("hex")}`;
@@ -31,6 +31,7 @@ test.describe("checkout in two tabs", () => {
     const [one, two] = [hoursFromNow(60), hoursFromNow(62)];
     await buildSlot(db, { interviewer_name: first, start_at: one, end_at: hoursFromNow(60.75) });
     await buildSlot(db, { interviewer_name: second, start_at: two, end_at: hoursFromNow(62.75) });
+    for (const name of [first, second]) await untilListed(page.request, name);
     const email = uniqueEmail("two-tabs");
     await signIn(page, email, "/onboarding?type=mockInterview");
 
@@ -76,6 +77,7 @@ test.describe("checkout in two tabs", () => {
     const [one, two] = [hoursFromNow(64), hoursFromNow(66)];
     await buildSlot(db, { interviewer_name: first, start_at: one, end_at: hoursFromNow(64.75) });
     await buildSlot(db, { interviewer_name: second, start_at: two, end_at: hoursFromNow(66.75) });
+    for (const name of [first, second]) await untilListed(page.request, name);
     const email = uniqueEmail("follow-link");
     await signIn(page, email, "/onboarding?type=mockInterview");
     await checkOutSlot(page, first, one);

@@ -159,9 +159,9 @@ export const dayTab = (page: Page, startAt: string) =>
  * so a page that loads the list right after such a write may get the list before it and, with no
  * event to come, keep it.
  */
-export async function untilListed(page: Page, interviewer: string, plan = "service"): Promise<void> {
+export async function untilListed(request: APIRequestContext, interviewer: string, plan = "service"): Promise<void> {
   await expect
-    .poll(async () => (await page.request.get(`/api/slots?package=${plan}`)).text(), { timeout: 5_000 })
+    .poll(async () => (await request.get(`/api/slots?package=${plan}`)).text(), { timeout: 5_000 })
     .toContain(interviewer);
 }
 

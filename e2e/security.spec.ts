@@ -13,6 +13,7 @@ import {
   signIn,
   test,
   uniqueEmail,
+  untilListed,
 } from "./fixtures.js";
 
 /** Another site, on another origin, that tries to act for whoever visits it. */
@@ -45,6 +46,7 @@ test.describe("security in the browser", () => {
     const interviewer = `Kavya ${Date.now()}`;
     const slot = await buildSlot(db, { interviewer_name: interviewer, capacity: 1 });
     const leaver = await (await browser.newContext()).newPage();
+    await untilListed(leaver.request, interviewer);
     const email = uniqueEmail("leaver");
     await signIn(leaver, email, "/onboarding?type=mockInterview");
     await leaver.getByLabel("Service-based").check();

@@ -10,6 +10,7 @@ import {
   signInAsAdmin,
   test,
   uniqueEmail,
+  untilListed,
 } from "./fixtures.js";
 
 const uniqueName = (prefix: string) => `${prefix} ${randomBytes(3).toString("hex")}`;
@@ -26,6 +27,7 @@ test.describe("waitlist", () => {
   test("a student joins the waitlist of a full slot, is offered the seat when another's hold is released, and pays for it", async ({
     browser,
     db,
+    request,
   }) => {
     test.slow();
     const interviewer = uniqueName("Nisha");
@@ -39,6 +41,7 @@ test.describe("waitlist", () => {
     const dayTab = (page: Page) =>
       page.getByRole("tab", { name: new RegExp(formatDayLabel(zonedDate(new Date(slotStart), "Asia/Kolkata"))) });
 
+    await untilListed(request, interviewer);
     const holder = await studentPage(browser, uniqueEmail("holder"), "/onboarding?type=mockInterview");
     await holder.getByLabel("Service-based").check();
     await dayTab(holder).click();

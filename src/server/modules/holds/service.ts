@@ -13,7 +13,7 @@ import { limitKey } from "../../infrastructure/rate-limit/store.js";
 import { offerFreedSeatsNow } from "../waitlist/offers.js";
 import { deleteOwnHold, findActiveHoldsByUser, takeHoldIfFree } from "./repository.js";
 
-/** The hold budget's window: HOLD_RATE_LIMIT holds a minute per student (docs/operations.md). */
+/** The hold budget's window: HOLD_RATE_LIMIT holds a minute per student (docs/security.md, Rate limits). */
 const HOLD_BUDGET_WINDOW_MS = 60_000;
 
 export const liveEventFor = (kind: BookingKind, targetId: string): LiveEvent =>

@@ -39,14 +39,14 @@ export function hitStatement(db: QueryCreator<Database>, { key, resetsAt, nowMs 
 }
 
 /** Counts one hit against a budget in one statement (see hitStatement). */
-export async function countHit(
-  db: Executor,
-  key: string,
-  windowMs: number,
-  nowMs: number,
-): Promise<{ hits: number; resetsAt: number }> {
-  const row = await hitStatement(db, { key, resetsAt: nowMs + windowMs, nowMs }).executeTakeFirstOrThrow();
+export async function spendHit(db: Executor, hit: Hit): Promise<{ hits: number; resetsAt: number }> {
+  const row = await hitStatement(db, hit).executeTakeFirstOrThrow();
   return { hits: Number(row.hits), resetsAt: Number(row.resets_at) };
+}
+
+/** Counts one hit against a budget whose window is `windowMs` long if this hit starts it. */
+export function countHit(db: Executor, key: string, windowMs: number, nowMs: number) {
+  return spendHit(db, { key, resetsAt: nowMs + windowMs, nowMs });
 }
 
 /** Reads a budget without spending from it. */

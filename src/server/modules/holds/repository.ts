@@ -19,7 +19,7 @@ import {
 import { createStatementCache } from "../../db/compiled-statements.js";
 import { type Db, type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingKind, Database, HoldsTable } from "../../db/schema.js";
-import { countHit, type Hit, hitStatement } from "../../infrastructure/rate-limit/repository.js";
+import { type Hit, hitStatement, spendHit } from "../../infrastructure/rate-limit/repository.js";
 import { SEAT_KEEPING_STATUSES } from "../seats/repository.js";
 import { LIVE_STATUSES } from "../waitlist/repository.js";
 
@@ -407,7 +407,7 @@ export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequ
     return { spent, attempt: row.id === null ? undefined : attemptFrom(row as Facts, row.taken_id !== null) };
   }
   return db.transaction().execute(async (trx) => {
-    const spent = await countHit(trx, budget.key, budget.resetsAt - budget.nowMs, budget.nowMs);
+    const spent = await spendHit(trx, budget);
     if (spent.hits > budget.max) return { spent, attempt: undefined };
     const facts = compiledForHold("sqlite-facts", request, (r) =>
       selectFacts(

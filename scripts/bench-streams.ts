@@ -5,7 +5,8 @@
 // (p50, p99, max, over every stream and change), streams that missed one, and the server's resident memory: idle,
 // with the streams open, and at its peak while the events fan out. Prints its figures; asserts none.
 //
-// BENCH_DB=postgres runs it on a temporary PostgreSQL database (events then go through LISTEN/NOTIFY).
+// BENCH_DB=postgres runs it on a temporary PostgreSQL database (events then go through LISTEN/NOTIFY). BENCH_PORT
+// (4610) is the server's port, so two runs on one machine do not collide.
 import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,7 +17,7 @@ import { cpuMs, rssMb, startServer } from "./bench-common.js";
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 40);
 const CLIENTS = 4;
-const PORT = 4610;
+const PORT = Number(process.env.BENCH_PORT ?? 4610);
 const GIVE_UP_MS = 5_000;
 
 type ClientMessage =

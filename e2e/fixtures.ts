@@ -3,6 +3,7 @@ import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { type Db, openDatabase } from "../src/server/db/database.js";
+import type { SlotDays, SlotListing } from "../src/shared/schemas/booking.js";
 import { formatDayLabel, zonedDate } from "../src/shared/time.js";
 
 export { expect };
@@ -154,15 +155,40 @@ export const dayTab = (page: Page, startAt: string) =>
   page.getByRole("tab", { name: new RegExp(formatDayLabel(zonedDate(new Date(startAt), "Asia/Kolkata"))) });
 
 /**
- * Waits until the public slots list shows a slot a spec wrote straight into the database. The
- * server keeps each list for up to a second and empties it early only on the app's own changes,
- * so a page that loads the list right after such a write may get the list before it and, with no
- * event to come, keep it.
+ * Waits until the public slot lists show a slot a spec wrote straight into the database: the next 200, its
+ * day's list and the plan's days summary (what the booking page loads). The server keeps each list for up
+ * to a second and empties it early only on the app's own changes, so a page that loads a list right after
+ * such a write may get the list before it and, with no event to come, keep it.
  */
 export async function untilListed(request: APIRequestContext, interviewer: string, plan = "service"): Promise<void> {
+  const slotsAt = async (url: string) => ((await (await request.get(url)).json()) as { slots: SlotListing[] }).slots;
+  let startAt = "";
   await expect
-    .poll(async () => (await request.get(`/api/slots?package=${plan}`)).text(), { timeout: 5_000 })
-    .toContain(interviewer);
+    .poll(
+      async () =>
+        (startAt =
+          (await slotsAt(`/api/slots?package=${plan}`)).find((s) => s.interviewerName.includes(interviewer))?.startAt ??
+          ""),
+      { timeout: 5_000 },
+    )
+    .not.toBe("");
+  const date = zonedDate(new Date(startAt), "Asia/Kolkata");
+  // The summary counts the day as its own list shows it (both built after the write).
+  await expect
+    .poll(
+      async () => {
+        const day = await slotsAt(`/api/slots?package=${plan}&date=${date}`);
+        const { days } = (await (await request.get(`/api/slots/days?package=${plan}`)).json()) as SlotDays;
+        const counted = days.find((d) => d.date === date);
+        return (
+          day.some((s) => s.interviewerName.includes(interviewer)) &&
+          counted?.total === day.length &&
+          counted.free === day.filter((s) => s.seatsLeft > 0).length
+        );
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(true);
 }
 
 /** Chooses a mock-interview time by its interviewer: its day in the date strip first, then the time. */

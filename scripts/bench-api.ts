@@ -1,6 +1,7 @@
 // `npm run bench:api`: throughput and latency of the API on loopback, on SQLite and (when
-// reachable) PostgreSQL. Ceiling: an empty route. Then the published-slots list with 2,000 slots,
-// then hold + release cycles from 50 concurrent students, checking that no slot is ever oversold.
+// reachable) PostgreSQL. Ceiling: an empty route. Then, with 2,000 slots, what the booking page asks
+// for: one day's slots (tomorrow's 24) and the plan's days summary; and the next-200 list, as
+// before (docs/decisions/0240-slots-by-day.md); then hold + release cycles from 50 concurrent students, checking that no slot is ever oversold.
 // On PostgreSQL the same phases run again on two server processes sharing the database, the load
 // spread over them in turn (round-robin). Samples every server process's resident memory
 // throughout. Prints its figures; asserts none.
@@ -15,6 +16,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createTemporaryPostgresDatabase, isPostgresReachable } from "../src/server/test/postgres.js";
+import { addDays, zonedDate } from "../src/shared/time.js";
 import { cpuMs, rssMb, type Seeded, startServer } from "./bench-common.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -169,6 +171,20 @@ async function bench(label: string, databaseUrl: string, ports: number[]): Promi
       50,
     );
     const cpu1 = cpu();
+    // Tomorrow in the platform zone (the bench server's default, India): 24 of the seeded hourly slots.
+    const tomorrow = addDays(zonedDate(new Date(), "Asia/Kolkata"), 1);
+    peak.phase = "day";
+    const day = await load(
+      bases.map((b) => `${b}/api/slots?package=service&date=${tomorrow}`),
+      50,
+    );
+    const cpuDay = cpu();
+    peak.phase = "days summary";
+    const days = await load(
+      bases.map((b) => `${b}/api/slots/days?package=service`),
+      50,
+    );
+    const cpuDays = cpu();
     peak.phase = "slots list";
     const list = await load(
       bases.map((b) => `${b}/api/slots?package=service`),
@@ -189,14 +205,18 @@ async function bench(label: string, databaseUrl: string, ports: number[]): Promi
     const perRequest = (ms: number, rate: number) => `${((ms / (rate * DURATION_S)) * 1000).toFixed(0)} µs`;
     console.log(`\n${label}`);
     console.log(`  empty route (ceiling)        ${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99} ms`);
-    console.log(
-      `  slots list, 2,000 slots      ${list.rps.toFixed(0)} req/s (${((list.rps / ceiling.rps) * 100).toFixed(0)}% of ceiling), p99 ${list.p99} ms, errors ${list.errors}, ${(list.bytesPerAnswer / 1024).toFixed(1)} KB per answer`,
-    );
+    const row = (name: string, phase: typeof list) =>
+      console.log(
+        `  ${name.padEnd(28)} ${phase.rps.toFixed(0)} req/s (${((phase.rps / ceiling.rps) * 100).toFixed(0)}% of ceiling), p99 ${phase.p99} ms, errors ${phase.errors}, ${(phase.bytesPerAnswer / 1024).toFixed(1)} KB per answer`,
+      );
+    row("one day's slots (tomorrow)", day);
+    row("days summary, 60 days", days);
+    row("slots list, next 200", list);
     console.log(
       `  hold + release, 50 students  ${cycles.opsPerSecond.toFixed(0)} ops/s, refused (full) ${cycles.refused}, failures ${cycles.failures}`,
     );
     console.log(
-      `  server CPU per request       empty ${perRequest(cpu1 - cpu0, ceiling.rps)}, list ${perRequest(cpu2 - cpu1, list.rps)}, hold or release ${perRequest(cpu3 - cpu2, cycles.opsPerSecond)}`,
+      `  server CPU per request       empty ${perRequest(cpu1 - cpu0, ceiling.rps)}, day ${perRequest(cpuDay - cpu1, day.rps)}, days ${perRequest(cpuDays - cpuDay, days.rps)}, list ${perRequest(cpu2 - cpuDays, list.rps)}, hold or release ${perRequest(cpu3 - cpu2, cycles.opsPerSecond)}`,
     );
     if (db2 && db3) {
       const ops = cycles.opsPerSecond * DURATION_S;

@@ -7,6 +7,13 @@ export const SLOT_END_MIN_LEAD_MINUTES = 5;
 export const RESCHEDULE_MIN_NOTICE_HOURS = 12;
 /** A session cannot be booked in its last hours before the start (docs/product.md, Holds). */
 export const BOOKING_CUTOFF_HOURS = 2;
+/**
+ * How far ahead the booking page's date strip reaches, in days of the platform zone, today included
+ * (docs/decisions/0240-slots-by-day.md).
+ */
+export const SLOT_DAYS_AHEAD = 60;
+/** Full times listed with their waitlist under the free ones, soonest first (docs/product.md, Waitlist). */
+export const FULL_TIMES_LISTED = 20;
 /** An unavailable package's reason is one line on a plan card (docs/decisions/0190-unavailable-reasons-and-workshop-hosts.md). */
 export const UNAVAILABLE_REASON_MAX = 120;
 export const DEFAULT_SLOT_START = "19:00";

@@ -219,6 +219,10 @@ export const API_MESSAGES = {
   notSaved: (what: "admin" | "slot" | "internship" | "workshop") => `The ${what} was not saved.`,
   notificationNotFound: "That notification does not exist.",
   metricsTokenRequired: "A valid metrics token is required.",
+  slotNotFound: "That slot is not listed.",
+  slotDateInvalid: "date must be a calendar day written YYYY-MM-DD, e.g. 2026-11-25.",
+  slotDateTooFar: (days: number, last: string) =>
+    `date is beyond the ${days} days slots are listed by day; the last day listed is ${last}.`,
 } as const;
 
 /** Holds, checkouts and payment callbacks (docs/product.md, Holds; Payment). */

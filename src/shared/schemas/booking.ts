@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMPANY_TYPES, PHONE_MIN_DIGITS, PROFILE_STATUSES } from "../constants.js";
 import { GST_STATE_CODES } from "../gst.js";
-import { PROFILE_MESSAGES } from "../messages.js";
+import { API_MESSAGES, PROFILE_MESSAGES } from "../messages.js";
 import { priceQuoteSchema } from "./coupons.js";
 
 export const bookingKindSchema = z.enum(["mock", "workshop", "internship"]);
@@ -20,6 +20,38 @@ export const slotListingSchema = z.object({
   seatsLeft: z.number().int(),
 });
 export type SlotListing = z.infer<typeof slotListingSchema>;
+
+export const slotListSchema = z.object({ slots: z.array(slotListingSchema) });
+
+/** A calendar day (YYYY-MM-DD) that exists: 2026-02-30 does not. */
+export const calendarDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, API_MESSAGES.slotDateInvalid)
+  .refine((date) => {
+    const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+    const day = new Date(Date.UTC(y, m - 1, d));
+    return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+  }, API_MESSAGES.slotDateInvalid);
+
+/**
+ * A plan's days with bookable slots, for the booking page's date strip and plan cards
+ * (docs/decisions/0240-slots-by-day.md): per day of the platform zone the slots with a free seat and
+ * all slots, the next free time, and the soonest full times for their waitlist.
+ */
+export const slotDaysSchema = z.object({
+  days: z.array(
+    z.object({
+      date: z.string().describe("Day in the platform time zone, YYYY-MM-DD"),
+      free: z.number().int().describe("Slots of that day with a seat left"),
+      total: z.number().int().describe("Slots of that day, full ones included"),
+    }),
+  ),
+  next: z.object({ startAt: z.string() }).nullable().describe("The earliest slot with a seat left, or null"),
+  full: z
+    .array(slotListingSchema.pick({ id: true, startAt: true, interviewerName: true }))
+    .describe("The soonest full slots (at most 20), for their waitlist"),
+});
+export type SlotDays = z.infer<typeof slotDaysSchema>;
 
 export const workshopListingSchema = z.object({
   id: z.string(),

@@ -71,4 +71,19 @@ describe("listing cache", () => {
     c.finishBuild();
     expect(await c.read(fresh)).toBe("build 2");
   });
+
+  it("keeps at most its number of entries, the oldest built first out, however many days are asked for", async () => {
+    const bus = createLocalBus();
+    const cache = createListingCache(bus, 1_000, () => 0, 4);
+    let builds = 0;
+    const build = async () => `build ${++builds}`;
+    for (let day = 1; day <= 10; day++) await cache.get(`slots:service:2026-12-${String(day).padStart(2, "0")}`, build);
+    expect(cache.size).toBe(4);
+    // The newest are kept: asking again builds nothing.
+    await cache.get("slots:service:2026-12-10", build);
+    expect(builds).toBe(10);
+    await cache.get("slots:service:2026-12-01", build);
+    expect(builds).toBe(11);
+    expect(cache.size).toBe(4);
+  });
 });

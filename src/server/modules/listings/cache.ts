@@ -43,9 +43,11 @@ export function compressedOnce(identity: Buffer): Page {
  * waits for its rebuild, so it sees what changed without an event (a row written by another tool);
  * requests arriving while that one rebuild runs get the entry that ran out (for one more time-to-live,
  * never one a change emptied), so a busy list never stalls on its once-a-second rebuild. Seat
- * decisions never read this cache: they count inside their own statement.
+ * decisions never read this cache: they count inside their own statement. At most `maxEntries` are kept,
+ * the oldest built first out: the routes accept only keys of a bounded set (three plans, their days
+ * ahead), and the cap holds even as days roll over.
  */
-export function createListingCache(bus: EventBus, ttlMs = 1_000, now = Date.now) {
+export function createListingCache(bus: EventBus, ttlMs = 1_000, now = Date.now, maxEntries = 512) {
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<Page>>();
   /** Bumped by every change of a topic: a build that started before it is not kept. */
@@ -58,12 +60,21 @@ export function createListingCache(bus: EventBus, ttlMs = 1_000, now = Date.now)
     for (const key of building.keys()) if (topicOf(key) === event.topic) building.delete(key);
   });
 
+  const keep = (key: string, entry: Entry) => {
+    entries.delete(key);
+    if (entries.size >= maxEntries) {
+      const oldest = entries.keys().next();
+      if (!oldest.done) entries.delete(oldest.value);
+    }
+    entries.set(key, entry);
+  };
+
   const rebuild = (key: string, build: () => Promise<string>): Promise<Page> => {
     const version = versions.get(topicOf(key)) ?? 0;
     const pending = build()
       .then((text) => {
         const body = compressedOnce(Buffer.from(text));
-        if ((versions.get(topicOf(key)) ?? 0) === version) entries.set(key, { body, expires: now() + ttlMs });
+        if ((versions.get(topicOf(key)) ?? 0) === version) keep(key, { body, expires: now() + ttlMs });
         return body;
       })
       .catch((err: unknown) => {
@@ -86,6 +97,10 @@ export function createListingCache(bus: EventBus, ttlMs = 1_000, now = Date.now)
       const pending = building.get(key);
       if (!pending) return rebuild(key, build);
       return hit && hit.expires + ttlMs > at ? Promise.resolve(hit.body) : pending;
+    },
+    /** Entries kept (for tests). */
+    get size() {
+      return entries.size;
     },
     close: unsubscribe,
   };

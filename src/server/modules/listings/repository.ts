@@ -1,33 +1,82 @@
 import type { Db } from "../../db/database.js";
 
+/** A slot as students see it, with the interviewer's recorded qualification. */
+const SLOT_LISTING_COLUMNS = [
+  "slots.id",
+  "slots.start_at",
+  "slots.end_at",
+  "slots.interviewer_name",
+  "slots.details",
+  "slots.package_types",
+  "slots.capacity",
+  "interviewers.qualification as interviewer_qualification",
+] as const;
+
 /**
- * The next 200 bookable slots (starting after the booking cut-off): two to three weeks of a busy
- * calendar, all a student chooses from at once, with the interviewer's recorded qualification.
+ * The next bookable slots (starting after the booking cut-off), at most 200: two to three weeks of a
+ * busy calendar, or one day's (`beforeIso` the next day's start), with the interviewer's recorded
+ * qualification.
  */
-export function findPublishedUpcomingSlots(db: Db, packageKey: string, cutoffIso: string, limit = 200) {
+export function findPublishedUpcomingSlots(
+  db: Db,
+  packageKey: string,
+  cutoffIso: string,
+  range: { fromIso?: string; beforeIso?: string } = {},
+  limit = 200,
+) {
+  let query = db
+    .selectFrom("slots")
+    .leftJoin("interviewers", "interviewers.id", "slots.interviewer_id")
+    .select(SLOT_LISTING_COLUMNS)
+    .where("slots.status", "=", "published")
+    .where("slots.cancelled_at", "is", null)
+    .where("slots.start_at", ">", cutoffIso);
+  if (range.fromIso) query = query.where("slots.start_at", ">=", range.fromIso);
+  if (range.beforeIso) query = query.where("slots.start_at", "<", range.beforeIso);
   return (
-    db
-      .selectFrom("slots")
-      .leftJoin("interviewers", "interviewers.id", "slots.interviewer_id")
-      .select([
-        "slots.id",
-        "slots.start_at",
-        "slots.end_at",
-        "slots.interviewer_name",
-        "slots.details",
-        "slots.package_types",
-        "slots.capacity",
-        "interviewers.qualification as interviewer_qualification",
-      ])
-      .where("slots.status", "=", "published")
-      .where("slots.cancelled_at", "is", null)
-      .where("slots.start_at", ">", cutoffIso)
+    query
       // package_types is a JSON array of fixed keys, so the quoted key is an exact token.
       .where("slots.package_types", "like", `%"${packageKey}"%`)
       .orderBy("slots.start_at")
       .limit(limit)
       .execute()
   );
+}
+
+/**
+ * What a plan's days summary counts: each bookable slot's start and capacity up to `beforeIso`, earliest
+ * first, at most `limit` (the same index range as the list).
+ */
+export function findPublishedSlotStarts(
+  db: Db,
+  packageKey: string,
+  cutoffIso: string,
+  beforeIso: string,
+  limit: number,
+) {
+  return db
+    .selectFrom("slots")
+    .select(["id", "start_at", "capacity", "interviewer_name"])
+    .where("status", "=", "published")
+    .where("cancelled_at", "is", null)
+    .where("start_at", ">", cutoffIso)
+    .where("start_at", "<", beforeIso)
+    .where("package_types", "like", `%"${packageKey}"%`)
+    .orderBy("start_at")
+    .limit(limit)
+    .execute();
+}
+
+/** One published slot that was not cancelled, whatever its start (a held seat's, for its day and summary). */
+export function findPublishedSlot(db: Db, id: string) {
+  return db
+    .selectFrom("slots")
+    .leftJoin("interviewers", "interviewers.id", "slots.interviewer_id")
+    .select(SLOT_LISTING_COLUMNS)
+    .where("slots.id", "=", id)
+    .where("slots.status", "=", "published")
+    .where("slots.cancelled_at", "is", null)
+    .executeTakeFirst();
 }
 
 /** Workshop sessions starting after the booking cut-off, with the host's name and qualification when one is set. */

@@ -1,12 +1,9 @@
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { COMPANY_TYPES } from "../../../shared/constants.js";
-import { internshipListingSchema, slotListingSchema, workshopListingSchema } from "../../../shared/schemas/booking.js";
-import { encode } from "../../plugins/pages.js";
+import { internshipListingSchema, workshopListingSchema } from "../../../shared/schemas/booking.js";
 import { streamLiveEvents } from "../../plugins/sse.js";
-import { createListingCache } from "./cache.js";
-import { findUpcomingInternship, listSlotsJson, listUpcomingInternships, listWorkshops } from "./service.js";
+import { findUpcomingInternship, listUpcomingInternships, listWorkshops } from "./service.js";
+import { slotListingRoutes } from "./slot-routes.js";
 
 /** The only events anyone may stream without signing in. */
 const PUBLIC_TOPICS = new Set(["slots", "workshops", "internships"]);
@@ -14,32 +11,7 @@ const PUBLIC_TOPICS = new Set(["slots", "workshops", "internships"]);
 /** What students can book: published, upcoming sessions with the seats left right now. */
 export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
-  const cache = createListingCache(app.deps.bus);
-  app.deps.stoppers.push(cache.close);
-
-  app.get(
-    "/api/slots",
-    {
-      schema: {
-        tags: ["booking"],
-        summary: "Upcoming published mock-interview slots for a plan, earliest first, with seats left",
-        querystring: z.object({ package: z.enum(COMPANY_TYPES) }),
-        response: { 200: z.object({ slots: z.array(slotListingSchema) }) },
-      },
-    },
-    async (request, reply) => {
-      const listing = await cache.get(`slots:${request.query.package}`, () => listSlotsJson(db, request.query.package));
-      // Already JSON in the documented shape: sent as bytes, not serialized again, and compressed
-      // when the browser accepts it (a phone on a slow network gets a tenth of the bytes).
-      const { body, encoding } = encode(listing, request.headers["accept-encoding"]);
-      if (encoding) reply.header("content-encoding", encoding);
-      return (reply as FastifyReply)
-        .header("cache-control", "no-store")
-        .header("vary", "accept-encoding")
-        .type("application/json; charset=utf-8")
-        .send(body);
-    },
-  );
+  await app.register(slotListingRoutes);
 
   app.get(
     "/api/workshops",

@@ -1,6 +1,6 @@
-import type { CatalogKey, CompanyType } from "../../../shared/constants.js";
-import type { InternshipListing, WorkshopListing } from "../../../shared/schemas/booking.js";
-import { bookingCutoffIso, zonedDate } from "../../../shared/time.js";
+import { type CatalogKey, type CompanyType, FULL_TIMES_LISTED, SLOT_DAYS_AHEAD } from "../../../shared/constants.js";
+import type { InternshipListing, SlotDays, SlotListing, WorkshopListing } from "../../../shared/schemas/booking.js";
+import { addDays, bookingCutoffIso, zonedDate, zonedToInstant } from "../../../shared/time.js";
 import type { Db } from "../../db/database.js";
 import { decodeInternshipWeekPlans, decodeSlotPackageTypes } from "../../db/json-columns.js";
 import type { InternshipsTable } from "../../db/schema.js";
@@ -8,34 +8,125 @@ import { findCatalog } from "../catalog/repository.js";
 import { countSeatsTaken } from "../seats/repository.js";
 import {
   findEarliestUpcomingInternship,
+  findPublishedSlot,
+  findPublishedSlotStarts,
   findPublishedUpcomingSlots,
   findPublishedUpcomingWorkshops,
   findUpcomingInternships,
 } from "./repository.js";
 
-/** A plan's upcoming published slots with the seats left, already encoded for the listing cache. */
-export async function listSlotsJson(db: Db, packageKey: CompanyType): Promise<string> {
-  const now = new Date();
-  const nowIso = now.toISOString();
-  const rows = await findPublishedUpcomingSlots(db, packageKey, bookingCutoffIso(now));
+type SlotRow = Awaited<ReturnType<typeof findPublishedUpcomingSlots>>[number];
+
+/** A slot row as students see it, with the seats left (`taken` counted by countSeatsTaken). */
+function slotListing(row: SlotRow, taken: Map<string, number>): SlotListing {
+  return {
+    id: row.id,
+    startAt: row.start_at,
+    endAt: row.end_at,
+    interviewerName: row.interviewer_name,
+    interviewerQualification: row.interviewer_qualification ?? "",
+    details: row.details,
+    packageTypes: decodeSlotPackageTypes(row.package_types),
+    capacity: row.capacity,
+    seatsLeft: Math.max(0, row.capacity - (taken.get(row.id) ?? 0)),
+  };
+}
+
+async function slotsJson(db: Db, rows: SlotRow[], nowIso: string): Promise<string> {
   const taken = await countSeatsTaken(
     db,
     rows.map((r) => r.id),
     nowIso,
   );
-  return JSON.stringify({
-    slots: rows.map((r) => ({
-      id: r.id,
-      startAt: r.start_at,
-      endAt: r.end_at,
-      interviewerName: r.interviewer_name,
-      interviewerQualification: r.interviewer_qualification ?? "",
-      details: r.details,
-      packageTypes: decodeSlotPackageTypes(r.package_types),
-      capacity: r.capacity,
-      seatsLeft: Math.max(0, r.capacity - (taken.get(r.id) ?? 0)),
-    })),
+  return JSON.stringify({ slots: rows.map((row) => slotListing(row, taken)) });
+}
+
+/** A plan's next 200 upcoming published slots with the seats left, already encoded for the listing cache. */
+export async function listSlotsJson(db: Db, packageKey: CompanyType): Promise<string> {
+  const now = new Date();
+  return slotsJson(db, await findPublishedUpcomingSlots(db, packageKey, bookingCutoffIso(now)), now.toISOString());
+}
+
+/** The days a plan's slots are listed by: today and the next SLOT_DAYS_AHEAD − 1 days of the platform zone. */
+export function slotDaysRange(timeZone: string, now = new Date()): { first: string; last: string } {
+  const first = zonedDate(now, timeZone);
+  return { first, last: addDays(first, SLOT_DAYS_AHEAD - 1) };
+}
+
+/**
+ * One day's published slots of a plan (the day in the platform zone), full ones included, with the seats
+ * left, encoded for the listing cache. The caller keeps `date` within slotDaysRange.
+ */
+export async function listDaySlotsJson(
+  db: Db,
+  packageKey: CompanyType,
+  date: string,
+  timeZone: string,
+): Promise<string> {
+  const now = new Date();
+  const rows = await findPublishedUpcomingSlots(db, packageKey, bookingCutoffIso(now), {
+    fromIso: zonedToInstant(date, "00:00", timeZone).toISOString(),
+    beforeIso: zonedToInstant(addDays(date, 1), "00:00", timeZone).toISOString(),
   });
+  return slotsJson(db, rows, now.toISOString());
+}
+
+/** Slots a days summary counts at most: 60 days of a calendar busier than any we run. */
+const SUMMARY_SLOTS_MAX = 5_000;
+/** Ids per seat count: the statement names each id three times, well under either database's limit. */
+const SEAT_COUNT_BATCH = 500;
+
+/**
+ * A plan's days summary (docs/decisions/0240-slots-by-day.md), encoded for the listing cache: the days of
+ * slotDaysRange that have bookable slots, each with the slots that have a seat left and all of them; the next
+ * free time; the soonest full times for their waitlist.
+ */
+export async function summarizeSlotDaysJson(db: Db, packageKey: CompanyType, timeZone: string): Promise<string> {
+  const now = new Date();
+  const nowIso = now.toISOString();
+  const { first } = slotDaysRange(timeZone, now);
+  const dayStarts = Array.from({ length: SLOT_DAYS_AHEAD + 1 }, (_, i) =>
+    zonedToInstant(addDays(first, i), "00:00", timeZone).toISOString(),
+  );
+  const rows = await findPublishedSlotStarts(
+    db,
+    packageKey,
+    bookingCutoffIso(now),
+    dayStarts[SLOT_DAYS_AHEAD] ?? nowIso,
+    SUMMARY_SLOTS_MAX,
+  );
+  const taken = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += SEAT_COUNT_BATCH) {
+    const batch = rows.slice(i, i + SEAT_COUNT_BATCH).map((r) => r.id);
+    for (const [id, n] of await countSeatsTaken(db, batch, nowIso)) taken.set(id, n);
+  }
+  const summary: SlotDays = { days: [], next: null, full: [] };
+  let day = 0;
+  for (const row of rows) {
+    // Rows come earliest first: move on to the day the slot starts in (day starts are ISO instants too).
+    while (day < SLOT_DAYS_AHEAD - 1 && row.start_at >= (dayStarts[day + 1] ?? "")) day++;
+    const date = addDays(first, day);
+    let entry = summary.days.at(-1);
+    if (entry?.date !== date) {
+      entry = { date, free: 0, total: 0 };
+      summary.days.push(entry);
+    }
+    entry.total++;
+    if (row.capacity - (taken.get(row.id) ?? 0) > 0) {
+      entry.free++;
+      summary.next ??= { startAt: row.start_at };
+    } else if (summary.full.length < FULL_TIMES_LISTED) {
+      summary.full.push({ id: row.id, startAt: row.start_at, interviewerName: row.interviewer_name });
+    }
+  }
+  return JSON.stringify(summary);
+}
+
+/** One published slot as students see it, with the seats left now, or undefined. */
+export async function findSlotListing(db: Db, id: string): Promise<SlotListing | undefined> {
+  const row = await findPublishedSlot(db, id);
+  if (!row) return undefined;
+  return slotListing(row, await countSeatsTaken(db, [row.id], new Date().toISOString()));
 }
 
 export async function listWorkshops(db: Db): Promise<WorkshopListing[]> {

@@ -1,15 +1,21 @@
 import { useEffect, useRef, useState } from "react";
-import { CATALOG_LABELS, COMPANY_TYPES, type CompanyType, PACKAGE_ROUNDS } from "../../../../shared/constants.js";
+import {
+  CATALOG_LABELS,
+  COMPANY_TYPES,
+  type CompanyType,
+  FULL_TIMES_LISTED,
+  PACKAGE_ROUNDS,
+} from "../../../../shared/constants.js";
 import { JOURNEY_MESSAGES, MESSAGES, WAITLIST_MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
-import type { SlotListing } from "../../../../shared/schemas/booking.js";
+import type { SlotDays, SlotListing } from "../../../../shared/schemas/booking.js";
 import { formatClock, formatDayLabel, zonedDate } from "../../../../shared/time.js";
 import { useCatalog } from "../../../shared/catalog/get-catalog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
 import { WaitlistButton } from "../../../shared/waitlist/waitlist-button.js";
 import { Spinner } from "../../../ui/alert.js";
 import { Tabs } from "../../../ui/tabs.js";
-import { useSlots } from "../api/listings.js";
+import { useDaySlots, useSlot, useSlotDays } from "../api/listings.js";
 import { HoldCountdown } from "./hold-countdown.js";
 import { NotifyMe } from "./notify-me.js";
 import { TimeRadioGroup } from "./time-radio-group.js";
@@ -61,10 +67,10 @@ function PlanCard({ planKey, checked, onChoose }: { planKey: CompanyType; checke
   const catalog = useCatalog();
   const item = catalog.data?.get(planKey);
   const available = item?.available ?? false;
-  const slots = useSlots(available ? planKey : undefined);
+  const days = useSlotDays(available ? planKey : undefined);
   const config = useClientConfig();
   const zone = config.data?.timeZone ?? "Asia/Kolkata";
-  const next = slots.data?.find((slot) => slot.seatsLeft > 0);
+  const next = days.data?.next;
   return (
     <div
       className={`flex flex-col gap-1 rounded-xl border p-4 has-[:checked]:border-brand-700 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 ${available ? "border-slate-300" : "border-slate-200 bg-slate-50"}`}
@@ -83,7 +89,7 @@ function PlanCard({ planKey, checked, onChoose }: { planKey: CompanyType; checke
               ? JOURNEY_MESSAGES.nextAvailable(
                   `${formatDayLabel(zonedDate(new Date(next.startAt), zone))}, ${formatClock(next.startAt, zone)}`,
                 )
-              : slots.isSuccess
+              : days.isSuccess
                 ? JOURNEY_MESSAGES.noneAvailable
                 : "\u00a0"}
           </span>
@@ -107,37 +113,33 @@ function SlotPicker({
   onSlot,
   onSeatTaken,
 }: Omit<MockTabProps, "onPlan" | "notice"> & { plan: CompanyType }) {
-  const slots = useSlots(plan);
+  const days = useSlotDays(plan);
   const config = useClientConfig();
   const zone = config.data?.timeZone ?? "Asia/Kolkata";
   const label = config.data?.timeZoneLabel ?? "IST";
   const [day, setDay] = useState<string>();
-  useSeatTakenWatch(slots.data, day, zone, selectedSlotId, onSeatTaken);
-  const byDay = groupByDay(slots.data ?? [], zone, selectedSlotId, day);
-  const heldDay = slots.data?.find((s) => s.id === selectedSlotId);
-  const shownDay =
-    (day && byDay.has(day) ? day : undefined) ??
-    (heldDay ? zonedDate(new Date(heldDay.startAt), zone) : undefined) ??
-    [...byDay.keys()][0];
+  // The chosen time's day: a student back with a held seat lands on it, wherever it is in the calendar. Until
+  // it is known the strip waits, so it does not open on another day first.
+  const chosen = useSlot(selectedSlotId);
+  const waiting = days.isPending || (selectedSlotId !== undefined && chosen.isPending);
+  const chosenDay = chosen.data ? zonedDate(new Date(chosen.data.startAt), zone) : undefined;
+  const strip = stripDays(days.data?.days ?? [], chosenDay, day);
+  const inStrip = (date: string | undefined) => (date && strip.some((d) => d.date === date) ? date : undefined);
+  const shownDay = waiting
+    ? undefined
+    : (inStrip(day) ?? inStrip(selectedSlotId ? chosenDay : undefined) ?? strip[0]?.date);
+  const daySlots = useDaySlots(plan, shownDay);
+  useSeatTakenWatch(daySlots.data, selectedSlotId, onSeatTaken);
   // The day on screen stays on screen when its last seat goes: the student sees "Full", not another day.
   useEffect(() => {
     if (shownDay && shownDay !== day) setDay(shownDay);
   }, [shownDay, day]);
 
-  if (slots.isPending) return <Spinner label="Loading slots…" />;
-  if (slots.isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-        <p className="font-semibold">{MESSAGES.slotsLoadFailedTitle}</p>
-        <p>{slots.error.message || MESSAGES.slotsLoadFailedDefault}</p>
-      </div>
-    );
-  }
+  if (waiting) return <Spinner label="Loading slots…" />;
+  if (days.isError) return <SlotsLoadFailed message={days.error.message} />;
   const fullTimes = (
     <FullTimes
-      slots={(slots.data ?? []).filter(
-        (slot) => slot.seatsLeft === 0 && slot.id !== heldSlotId && slot.id !== selectedSlotId,
-      )}
+      slots={(days.data?.full ?? []).filter((slot) => slot.id !== heldSlotId && slot.id !== selectedSlotId)}
       plan={plan}
       zone={zone}
     />
@@ -151,8 +153,6 @@ function SlotPicker({
     );
   }
 
-  const daySlots = byDay.get(shownDay) ?? [];
-  const interviewers = [...new Map(daySlots.map((s) => [s.interviewerName, s])).values()];
   return (
     <>
       <h3 id="slots-heading" className="text-lg font-semibold">
@@ -160,14 +160,13 @@ function SlotPicker({
       </h3>
       <Tabs
         label="Days with free times"
-        items={[...byDay].map(([date, list]) => ({
+        items={strip.map(({ date, free }) => ({
           id: date,
           label: (
             <>
               <span className="block font-semibold">{formatDayLabel(date)}</span>
               <span className="block text-xs">
-                {list.filter((s) => s.seatsLeft > 0).length || "No"}{" "}
-                {list.filter((s) => s.seatsLeft > 0).length === 1 ? "time" : "times"}
+                {free || "No"} {free === 1 ? "time" : "times"}
               </span>
             </>
           ),
@@ -183,63 +182,106 @@ function SlotPicker({
         <p id="times-heading" className="text-sm font-semibold text-slate-800">
           Times on {formatDayLabel(shownDay)}
         </p>
-        <TimeRadioGroup
-          name={`time-${plan}`}
-          labelledBy="times-heading"
-          selectedId={selectedSlotId}
-          onChoose={onSlot}
-          groups={interviewers.map((s) => ({
-            id: s.interviewerName,
-            header: (
-              <div>
-                <p className="font-semibold text-slate-900">{s.interviewerName}</p>
-                {s.interviewerQualification && <p className="text-sm text-slate-700">{s.interviewerQualification}</p>}
-              </div>
-            ),
-          }))}
-          options={daySlots.map((slot) => {
-            const held = slot.id === heldSlotId;
-            const full = slot.seatsLeft === 0 && !held && slot.id !== selectedSlotId;
-            const time = formatClock(slot.startAt, zone);
-            const seats = full ? "Full" : `${slot.seatsLeft} ${slot.seatsLeft === 1 ? "seat" : "seats"} left`;
-            return {
-              id: slot.id,
-              groupId: slot.interviewerName,
-              disabled: full,
-              label: `${time} with ${slot.interviewerName} · ${held ? JOURNEY_MESSAGES.heldForYou : seats}`,
-              content: (
-                <>
-                  <span className="block font-semibold">{time}</span>
-                  <span className="block text-xs">
-                    {held && holdExpiresAt ? (
-                      <>
-                        {JOURNEY_MESSAGES.heldForYou} · <HoldCountdown expiresAt={holdExpiresAt} decorative />
-                      </>
-                    ) : (
-                      seats
-                    )}
-                  </span>
-                </>
-              ),
-            };
-          })}
-        />
+        {daySlots.isPending ? (
+          <Spinner label="Loading times…" />
+        ) : daySlots.isError ? (
+          <SlotsLoadFailed message={daySlots.error.message} />
+        ) : (
+          <DayTimes
+            plan={plan}
+            slots={daySlots.data}
+            zone={zone}
+            selectedSlotId={selectedSlotId}
+            heldSlotId={heldSlotId}
+            holdExpiresAt={holdExpiresAt}
+            onSlot={onSlot}
+          />
+        )}
       </Tabs>
       {fullTimes}
     </>
   );
 }
 
-const FULL_TIMES_SHOWN = 20;
+function SlotsLoadFailed({ message }: { message: string }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+      <p className="font-semibold">{MESSAGES.slotsLoadFailedTitle}</p>
+      <p>{message || MESSAGES.slotsLoadFailedDefault}</p>
+    </div>
+  );
+}
+
+/** A day's times, grouped by interviewer, as one radio group. */
+function DayTimes({
+  plan,
+  slots,
+  zone,
+  selectedSlotId,
+  heldSlotId,
+  holdExpiresAt,
+  onSlot,
+}: Pick<MockTabProps, "selectedSlotId" | "heldSlotId" | "holdExpiresAt" | "onSlot"> & {
+  plan: CompanyType;
+  slots: SlotListing[];
+  zone: string;
+}) {
+  const interviewers = [...new Map(slots.map((s) => [s.interviewerName, s])).values()];
+  return (
+    <TimeRadioGroup
+      name={`time-${plan}`}
+      labelledBy="times-heading"
+      selectedId={selectedSlotId}
+      onChoose={onSlot}
+      groups={interviewers.map((s) => ({
+        id: s.interviewerName,
+        header: (
+          <div>
+            <p className="font-semibold text-slate-900">{s.interviewerName}</p>
+            {s.interviewerQualification && <p className="text-sm text-slate-700">{s.interviewerQualification}</p>}
+          </div>
+        ),
+      }))}
+      options={slots.map((slot) => {
+        const held = slot.id === heldSlotId;
+        const full = slot.seatsLeft === 0 && !held && slot.id !== selectedSlotId;
+        const time = formatClock(slot.startAt, zone);
+        const seats = full ? "Full" : `${slot.seatsLeft} ${slot.seatsLeft === 1 ? "seat" : "seats"} left`;
+        return {
+          id: slot.id,
+          groupId: slot.interviewerName,
+          disabled: full,
+          label: `${time} with ${slot.interviewerName} · ${held ? JOURNEY_MESSAGES.heldForYou : seats}`,
+          content: (
+            <>
+              <span className="block font-semibold">{time}</span>
+              <span className="block text-xs">
+                {held && holdExpiresAt ? (
+                  <>
+                    {JOURNEY_MESSAGES.heldForYou} · <HoldCountdown expiresAt={holdExpiresAt} decorative />
+                  </>
+                ) : (
+                  seats
+                )}
+              </span>
+            </>
+          ),
+        };
+      })}
+    />
+  );
+}
+
+type FullTime = SlotDays["full"][number];
 
 /** Full times, soonest first, each with its waitlist (docs/product.md, Waitlist), below the free ones. */
-function FullTimes({ slots, plan, zone }: { slots: SlotListing[]; plan: CompanyType; zone: string }) {
+function FullTimes({ slots, plan, zone }: { slots: FullTime[]; plan: CompanyType; zone: string }) {
   if (slots.length === 0) return null;
   return (
     <div className="space-y-2">
       <p className="text-sm font-semibold text-slate-800">{WAITLIST_MESSAGES.fullTimes}</p>
       <ul className="space-y-2">
-        {slots.slice(0, FULL_TIMES_SHOWN).map((slot) => {
+        {slots.slice(0, FULL_TIMES_LISTED).map((slot) => {
           const time = `${formatDayLabel(zonedDate(new Date(slot.startAt), zone))}, ${formatClock(slot.startAt, zone)}`;
           return (
             <li key={slot.id} className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 px-3 py-2">
@@ -255,39 +297,22 @@ function FullTimes({ slots, plan, zone }: { slots: SlotListing[]; plan: CompanyT
   );
 }
 
-/** Days (in the platform zone) that still have a free seat, the student's held one, or are on screen. */
-function groupByDay(slots: SlotListing[], zone: string, heldId: string | undefined, shown: string | undefined) {
-  const days = new Map<string, SlotListing[]>();
-  for (const slot of slots) {
-    const date = zonedDate(new Date(slot.startAt), zone);
-    days.set(date, [...(days.get(date) ?? []), slot]);
-  }
-  for (const [date, list] of days) {
-    if (date !== shown && !list.some((s) => s.seatsLeft > 0 || s.id === heldId)) days.delete(date);
-  }
-  return days;
+/** The strip's days (in the platform zone): those with a free seat, the chosen time's, the one on screen. */
+function stripDays(days: SlotDays["days"], chosenDay: string | undefined, shown: string | undefined) {
+  return days.filter((d) => d.free > 0 || d.date === chosenDay || d.date === shown);
 }
 
 /**
  * Watches the day on screen: when the last free seat of a time there goes to someone else while the
  * student looks at it, they hear so at the top (docs/product.md, Booking flow).
  */
-function useSeatTakenWatch(
-  slots: SlotListing[] | undefined,
-  day: string | undefined,
-  zone: string,
-  heldId: string | undefined,
-  onSeatTaken: () => void,
-) {
+function useSeatTakenWatch(slots: SlotListing[] | undefined, heldId: string | undefined, onSeatTaken: () => void) {
   const seen = useRef(new Map<string, number>());
   useEffect(() => {
     if (!slots) return;
     const previous = seen.current;
-    const shown = (slot: SlotListing) => !day || zonedDate(new Date(slot.startAt), zone) === day;
-    const taken = slots.some(
-      (slot) => shown(slot) && slot.id !== heldId && slot.seatsLeft === 0 && (previous.get(slot.id) ?? 0) > 0,
-    );
+    const taken = slots.some((slot) => slot.id !== heldId && slot.seatsLeft === 0 && (previous.get(slot.id) ?? 0) > 0);
     seen.current = new Map(slots.map((slot) => [slot.id, slot.seatsLeft]));
     if (taken) onSeatTaken();
-  }, [slots, day, zone, heldId, onSeatTaken]);
+  }, [slots, heldId, onSeatTaken]);
 }

@@ -22,7 +22,8 @@ const GIVE_UP_MS = 5_000;
 
 type ClientMessage =
   | { type: "open"; count: number }
-  | { type: "seen"; slotId: string; delays: number[]; missed: number };
+  | { type: "expecting"; slotId: string }
+  | { type: "seen"; slotId: string; times: number[]; missed: number };
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -69,21 +70,36 @@ async function run(databaseUrl: string): Promise<void> {
       // The first seeded slot starts within the booking cut-off; the others are open.
       const slotId = seeded.slotIds[1 + (i % (seeded.slotIds.length - 1))] ?? "";
       const cookie = seeded.cookies[i % seeded.cookies.length] ?? "";
-      const t0 = Date.now();
+      // Each client acknowledges the announcement before the change is requested: an event read before its
+      // announcement (a busy client reads its sockets before its parent's message) would count as missed.
+      const expecting = clients.map(
+        (client) =>
+          new Promise<void>((resolve) => {
+            const onMessage = (message: ClientMessage) => {
+              if (message.type !== "expecting" || message.slotId !== slotId) return;
+              client.off("message", onMessage);
+              resolve();
+            };
+            client.on("message", onMessage);
+          }),
+      );
+      let t0 = 0;
       const seen = clients.map(
         (client) =>
           new Promise<void>((resolve) => {
             const onMessage = (message: ClientMessage) => {
               if (message.type !== "seen" || message.slotId !== slotId) return;
               client.off("message", onMessage);
-              delays.push(...message.delays);
+              delays.push(...message.times.map((time) => time - t0));
               missed += message.missed;
               resolve();
             };
             client.on("message", onMessage);
-            client.send({ type: "expect", slotId, t0 });
+            client.send({ type: "expect", slotId });
           }),
       );
+      await Promise.all(expecting);
+      t0 = Date.now();
       const held = await fetch(`http://127.0.0.1:${PORT}/api/holds`, {
         method: "POST",
         headers: { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" },

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
+import { settleHeap } from "../src/server/settle-heap.js";
 
 const port = Number(process.env.PORT);
 
@@ -40,6 +41,7 @@ app.get("/bench/memory", { schema: { hide: true } }, async () => process.memoryU
 
 if (process.env.BENCH_SEED === "false") {
   await app.listen({ port, host: "127.0.0.1" });
+  settleHeap();
   console.log("{}");
 } else {
   await seedAndListen();
@@ -96,5 +98,7 @@ async function seedAndListen(): Promise<void> {
   }
 
   await app.listen({ port, host: "127.0.0.1" });
+  // As `npm start` does once it listens (src/server/main.ts).
+  settleHeap();
   console.log(JSON.stringify({ cookies, slotIds: slots.slice(0, 20).map((s) => s.id) }));
 }

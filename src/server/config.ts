@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { PLATFORM_TIME_ZONE_DEFAULT } from "../shared/constants.js";
 import { GST_STATES, GSTIN_PATTERN } from "../shared/gst.js";
+import { isFixedOffsetZone } from "../shared/time.js";
 
 const optionalString = z
   .string()
@@ -254,6 +255,8 @@ export function fastifyTrustProxy(
 }
 
 function isTimeZone(zone: string): boolean {
+  // A zone of our own table is known good; asking Intl would load ICU for it (docs/decisions/0245-dates-without-icu.md).
+  if (isFixedOffsetZone(zone)) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
     return true;

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./config.js";
 import { PendingMigrationsError } from "./db/migrate.js";
 import { loadEnvFile } from "./env-file.js";
 import { DEMO_ADMIN_EMAIL } from "./seed/demo.js";
+import { settleHeap } from "./settle-heap.js";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });
+  settleHeap();
 
   const dbLabel = config.databaseUrl.startsWith("postgres")
     ? "PostgreSQL"

@@ -1,6 +1,7 @@
 /**
  * Instants are stored in UTC; "today", "past" and the week grid are computed in the platform
- * zone (docs/product.md, Principles). These helpers use Intl only, so they run the same in Node and browsers.
+ * zone (docs/product.md, Principles). These helpers run the same in Node and browsers: Intl, or plain arithmetic
+ * for a zone with a fixed offset.
  */
 
 import { BOOKING_CUTOFF_HOURS } from "./constants.js";
@@ -10,6 +11,27 @@ export const bookingCutoffIso = (now: Date): string =>
   new Date(now.getTime() + BOOKING_CUTOFF_HOURS * 3_600_000).toISOString();
 
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number };
+
+/**
+ * Zones whose offset from UTC has not changed since `since` (the IANA time-zone database: India has kept
+ * +05:30 since 15 Oct 1945). From then on their wall clock is arithmetic, so the server formats their times
+ * without waking ICU, which costs about 8 MB of resident memory for good (docs/decisions/0245-dates-without-icu.md).
+ * Any other zone, or an earlier instant, goes through Intl; `time.test.ts` checks both paths agree.
+ */
+const FIXED_OFFSET_ZONES = new Map<string, { offsetMinutes: number; since: number }>([
+  ["Asia/Kolkata", { offsetMinutes: 330, since: Date.UTC(1945, 9, 15) }],
+  ["Asia/Calcutta", { offsetMinutes: 330, since: Date.UTC(1945, 9, 15) }],
+  ["UTC", { offsetMinutes: 0, since: Number.NEGATIVE_INFINITY }],
+  ["Etc/UTC", { offsetMinutes: 0, since: Number.NEGATIVE_INFINITY }],
+]);
+
+/** True for the zones whose wall clock is worked out without Intl (above). */
+export const isFixedOffsetZone = (timeZone: string): boolean => FIXED_OFFSET_ZONES.has(timeZone);
+
+function fixedOffsetMinutes(instant: Date, timeZone: string): number | undefined {
+  const zone = FIXED_OFFSET_ZONES.get(timeZone);
+  return zone && instant.getTime() >= zone.since ? zone.offsetMinutes : undefined;
+}
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -32,6 +54,18 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 export function wallClock(instant: Date, timeZone: string): WallClock & { second: number } {
+  const offset = fixedOffsetMinutes(instant, timeZone);
+  if (offset !== undefined) {
+    const shifted = new Date(instant.getTime() + offset * 60_000);
+    return {
+      year: shifted.getUTCFullYear(),
+      month: shifted.getUTCMonth() + 1,
+      day: shifted.getUTCDate(),
+      hour: shifted.getUTCHours(),
+      minute: shifted.getUTCMinutes(),
+      second: shifted.getUTCSeconds(),
+    };
+  }
   const parts = Object.fromEntries(
     partsFormatter(timeZone)
       .formatToParts(instant)
@@ -95,33 +129,61 @@ export function weekDates(monday: string): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
 }
 
+// en-IN's short names, as Intl writes them (checked in time.test.ts).
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
+
 /** "Mon, 24 Nov" style label of a calendar date. */
 export function formatDayLabel(date: string): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat("en-IN", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return `${WEEKDAYS[day.getUTCDay()]}, ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
+}
+
+/** "7:00 pm" for a wall clock (en-IN). */
+const clockText = (w: WallClock): string => `${w.hour % 12 || 12}:${pad(w.minute)} ${w.hour < 12 ? "am" : "pm"}`;
+
+/** "24 Nov 2026, 7:00 pm" for a wall clock (en-IN). */
+const formatWallClock = (w: WallClock): string => `${w.day} ${MONTHS[w.month - 1]} ${w.year}, ${clockText(w)}`;
+
+const instantFormatters = new Map<string, Intl.DateTimeFormat>();
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function cachedFormatter(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let f = cache.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-IN", { ...options, timeZone });
+    cache.set(timeZone, f);
+  }
+  return f;
 }
 
 /** "24 Nov 2026, 7:00 pm IST" for an instant. */
 export function formatInstant(iso: string, timeZone: string, zoneLabel = "IST"): string {
-  const text = new Intl.DateTimeFormat("en-IN", {
-    timeZone,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(new Date(iso));
+  const instant = new Date(iso);
+  const text =
+    fixedOffsetMinutes(instant, timeZone) === undefined
+      ? cachedFormatter(instantFormatters, timeZone, {
+          day: "numeric",
+          month: "short",
+          year: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+        }).format(instant)
+      : formatWallClock(wallClock(instant, timeZone));
   return `${text} ${zoneLabel}`;
 }
 
 /** "7:00 pm" for an instant in the zone. */
 export function formatClock(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-IN", { timeZone, hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+  const instant = new Date(iso);
+  return fixedOffsetMinutes(instant, timeZone) === undefined
+    ? cachedFormatter(clockFormatters, timeZone, { hour: "numeric", minute: "2-digit" }).format(instant)
+    : clockText(wallClock(instant, timeZone));
 }
 
 /** mm:ss countdown text for a number of milliseconds (never negative). */

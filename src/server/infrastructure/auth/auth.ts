@@ -1,5 +1,8 @@
 import { betterAuth } from "better-auth";
-import { genericOAuth, magicLink } from "better-auth/plugins";
+// Each plugin from its own entry: the "better-auth/plugins" index loads every plugin better-auth ships
+// (docs/decisions/0246-auth-plugins-by-entry.md).
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { magicLink } from "better-auth/plugins/magic-link";
 import type { FastifyBaseLogger } from "fastify";
 import { MAGIC_LINK_TTL_MINUTES } from "../../../shared/constants.js";
 import type { Config } from "../../config.js";

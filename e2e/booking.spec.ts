@@ -4,6 +4,7 @@ import { buildInternship, buildSlot, buildWorkshop } from "../src/server/test/bu
 import { JOURNEY_MESSAGES } from "../src/shared/messages.js";
 import { formatDayLabel, zonedDate } from "../src/shared/time.js";
 import {
+  dayTab,
   expect,
   expectNoA11yViolations,
   latestMessageTo,
@@ -155,6 +156,42 @@ test.describe("booking", () => {
     await expectNoA11yViolations(page);
     await page.getByRole("button", { name: "Retry payment" }).click();
     await payOnTestCheckout(page, "₹1,200");
+  });
+
+  test("a time weeks ahead: the arrow keys move along the date strip and load each day's times; after a failed payment the student is back on that day", async ({
+    page,
+    db,
+  }) => {
+    test.slow();
+    const interviewer = uniqueName("Farah");
+    const nextDay = uniqueName("Gopal");
+    const startAt = hoursFromNow(24 * 30);
+    const nextStartAt = hoursFromNow(24 * 31);
+    await buildSlot(db, { interviewer_name: interviewer, start_at: startAt, end_at: hoursFromNow(24 * 30 + 0.75) });
+    await buildSlot(db, { interviewer_name: nextDay, start_at: nextStartAt, end_at: hoursFromNow(24 * 31 + 0.75) });
+    await untilListed(page.request, interviewer, "service", startAt);
+    await untilListed(page.request, nextDay, "service", nextStartAt);
+    await signIn(page, uniqueEmail("ahead"), "/onboarding?type=mockInterview");
+    await page.getByLabel("Service-based").check();
+
+    await dayTab(page, startAt).click();
+    await expect(page.getByRole("radio", { name: new RegExp(interviewer) })).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expect(dayTab(page, nextStartAt)).toBeFocused();
+    await expect(dayTab(page, nextStartAt)).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("radio", { name: new RegExp(nextDay) })).toBeVisible();
+    await expect(page.getByRole("radio", { name: new RegExp(interviewer) })).toHaveCount(0);
+    await page.keyboard.press("ArrowLeft");
+    await expect(dayTab(page, startAt)).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("radio", { name: new RegExp(interviewer) }).click();
+    await expect(page.getByRole("timer")).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await page.getByRole("button", { name: "Fail payment" }).click();
+    await expect(page).toHaveURL(/payment=failed/);
+    await expect(dayTab(page, startAt)).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("radio", { name: new RegExp(`${interviewer} · Held for you`) })).toBeChecked();
   });
 
   test("a second student sees the last seat disappear live and gets the spec's message", async ({ browser, db }) => {

@@ -35,13 +35,14 @@ const BROWSER_HEADERS: Record<string, string> =
 async function load(
   urls: string[],
   connections: number,
+  seconds = DURATION_S,
 ): Promise<{ rps: number; p99: number; errors: number; bytesPerAnswer: number }> {
   const results = await Promise.all(
     urls.map((url) =>
       autocannon({
         url,
         connections: connections / urls.length,
-        duration: DURATION_S,
+        duration: seconds,
         pipelining: 1,
         headers: BROWSER_HEADERS,
       }),
@@ -54,6 +55,25 @@ async function load(
     p99: Math.max(...results.map((r) => r.latency.p99)),
     errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
   };
+}
+
+/**
+ * Each route's rate as a share of the empty route's, measured in turns (empty, then each route, 2 s each,
+ * five rounds): a machine whose load swings from one 10 s phase to the next moves every route's turns alike.
+ */
+async function interleavedShares(bases: string[], paths: string[]): Promise<number[]> {
+  const totals = Array.from({ length: paths.length + 1 }, () => 0);
+  for (let round = 0; round < 5; round++) {
+    for (const [i, route] of ["/bench/empty", ...paths].entries()) {
+      const phase = await load(
+        bases.map((b) => `${b}${route}`),
+        50,
+        2,
+      );
+      totals[i] = (totals[i] ?? 0) + phase.rps;
+    }
+  }
+  return totals.slice(1).map((total) => total / (totals[0] ?? 1));
 }
 
 /**
@@ -192,6 +212,13 @@ async function bench(label: string, databaseUrl: string, ports: number[]): Promi
       50,
     );
     const cpu2 = cpu();
+    peak.phase = "in turns";
+    const shares = await interleavedShares(bases, [
+      "/api/slots?package=service",
+      `/api/slots?package=service&date=${tomorrow}`,
+      "/api/slots/days?package=service",
+    ]);
+    const cpuTurns = cpu();
     const db2 = await databaseCost(databaseUrl);
     const trips2 = await roundTrips(bases);
     peak.phase = "hold + release";
@@ -213,11 +240,15 @@ async function bench(label: string, databaseUrl: string, ports: number[]): Promi
     row("slots list, next 200", list);
     row("one day's slots (tomorrow)", day);
     row("days summary, 60 days", days);
+    const [listShare, dayShare, daysShare] = shares.map((share) => `${(share * 100).toFixed(0)}%`);
+    console.log(
+      `  in turns with the empty route  list ${listShare}, day ${dayShare}, days ${daysShare} (5 × 2 s each)`,
+    );
     console.log(
       `  hold + release, 50 students  ${cycles.opsPerSecond.toFixed(0)} ops/s, refused (full) ${cycles.refused}, failures ${cycles.failures}`,
     );
     console.log(
-      `  server CPU per request       empty ${perRequest(cpu1 - cpu0, ceiling.rps)}, list ${perRequest(cpuList - cpu1, list.rps)}, day ${perRequest(cpuDay - cpuList, day.rps)}, days ${perRequest(cpu2 - cpuDay, days.rps)}, hold or release ${perRequest(cpu3 - cpu2, cycles.opsPerSecond)}`,
+      `  server CPU per request       empty ${perRequest(cpu1 - cpu0, ceiling.rps)}, list ${perRequest(cpuList - cpu1, list.rps)}, day ${perRequest(cpuDay - cpuList, day.rps)}, days ${perRequest(cpu2 - cpuDay, days.rps)}, hold or release ${perRequest(cpu3 - cpuTurns, cycles.opsPerSecond)}`,
     );
     if (db2 && db3) {
       const ops = cycles.opsPerSecond * DURATION_S;

@@ -1,13 +1,14 @@
 // One of the client processes of `npm run bench:streams` (scripts/bench-streams.ts): opens COUNT server-sent event
-// streams to URL, and for every change the parent announces ({ slotId, t0 }), reports when each stream saw the
-// event for that slot (delay in ms from t0, the moment the change was requested). Plain Node, no TypeScript loader:
-// the clients must cost as little as possible on the machine they share with the server.
+// streams to URL, and for every change the parent announces ({ slotId }), acknowledges it, then reports when each
+// stream saw the event for that slot (the time of each receipt; the parent requests the change once every client has
+// acknowledged, and subtracts when it did). Plain Node, no TypeScript loader: the clients must cost as little as
+// possible on the machine they share with the server.
 import http from "node:http";
 
 const url = new URL(process.env.URL ?? "");
 const count = Number(process.env.COUNT);
 const streams = [];
-let expected; // { slotId, t0, delays: number[], seen: Set<number> }
+let expected; // { slotId, times: number[], seen: Set<number> }
 
 function open(index) {
   return new Promise((resolve, reject) => {
@@ -38,7 +39,7 @@ function open(index) {
           tail = chunk.slice(-64);
           if (expected && !expected.seen.has(index) && text.includes(expected.slotId)) {
             expected.seen.add(index);
-            expected.delays.push(Date.now() - expected.t0);
+            expected.times.push(Date.now());
             if (expected.seen.size === streams.length) report();
           }
         });
@@ -55,12 +56,13 @@ function open(index) {
 function report() {
   const done = expected;
   expected = undefined;
-  process.send?.({ type: "seen", slotId: done.slotId, delays: done.delays, missed: streams.length - done.seen.size });
+  process.send?.({ type: "seen", slotId: done.slotId, times: done.times, missed: streams.length - done.seen.size });
 }
 
 process.on("message", (message) => {
   if (message.type === "expect") {
-    expected = { slotId: message.slotId, t0: message.t0, delays: [], seen: new Set() };
+    expected = { slotId: message.slotId, times: [], seen: new Set() };
+    process.send?.({ type: "expecting", slotId: message.slotId });
   } else if (message.type === "give-up" && expected?.slotId === message.slotId) {
     report();
   } else if (message.type === "stop") {

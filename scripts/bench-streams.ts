@@ -5,7 +5,8 @@
 // (p50, p99, max, over every stream and change), streams that missed one, and the server's resident memory: idle,
 // with the streams open, and at its peak while the events fan out. Prints its figures; asserts none.
 //
-// BENCH_DB=postgres runs it on a temporary PostgreSQL database (events then go through LISTEN/NOTIFY).
+// BENCH_DB=postgres runs it on a temporary PostgreSQL database (events then go through LISTEN/NOTIFY). BENCH_PORT
+// (4610) is the server's port, so two runs on one machine do not collide.
 import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,12 +17,13 @@ import { cpuMs, rssMb, startServer } from "./bench-common.js";
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 40);
 const CLIENTS = 4;
-const PORT = 4610;
+const PORT = Number(process.env.BENCH_PORT ?? 4610);
 const GIVE_UP_MS = 5_000;
 
 type ClientMessage =
   | { type: "open"; count: number }
-  | { type: "seen"; slotId: string; delays: number[]; missed: number };
+  | { type: "expecting"; slotId: string }
+  | { type: "seen"; slotId: string; times: number[]; missed: number };
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -68,21 +70,36 @@ async function run(databaseUrl: string): Promise<void> {
       // The first seeded slot starts within the booking cut-off; the others are open.
       const slotId = seeded.slotIds[1 + (i % (seeded.slotIds.length - 1))] ?? "";
       const cookie = seeded.cookies[i % seeded.cookies.length] ?? "";
-      const t0 = Date.now();
+      // Each client acknowledges the announcement before the change is requested: an event read before its
+      // announcement (a busy client reads its sockets before its parent's message) would count as missed.
+      const expecting = clients.map(
+        (client) =>
+          new Promise<void>((resolve) => {
+            const onMessage = (message: ClientMessage) => {
+              if (message.type !== "expecting" || message.slotId !== slotId) return;
+              client.off("message", onMessage);
+              resolve();
+            };
+            client.on("message", onMessage);
+          }),
+      );
+      let t0 = 0;
       const seen = clients.map(
         (client) =>
           new Promise<void>((resolve) => {
             const onMessage = (message: ClientMessage) => {
               if (message.type !== "seen" || message.slotId !== slotId) return;
               client.off("message", onMessage);
-              delays.push(...message.delays);
+              delays.push(...message.times.map((time) => time - t0));
               missed += message.missed;
               resolve();
             };
             client.on("message", onMessage);
-            client.send({ type: "expect", slotId, t0 });
+            client.send({ type: "expect", slotId });
           }),
       );
+      await Promise.all(expecting);
+      t0 = Date.now();
       const held = await fetch(`http://127.0.0.1:${PORT}/api/holds`, {
         method: "POST",
         headers: { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" },

@@ -6,11 +6,11 @@ import { API_MESSAGES } from "../../shared/messages.js";
 import type { EventBus, LiveEvent } from "../infrastructure/events/bus.js";
 import { sessionKeyOf } from "./auth.js";
 
-type Response = FastifyReply["raw"];
-
 interface Stream {
-  res: Response;
-  /** Where events are written, straight, each as one chunk framed once for every stream (see `Frame`). */
+  /**
+   * The stream's connection, all it keeps of it: the head, the events (each one chunk framed once for every stream,
+   * see `Frame`) and the end are written to it straight (docs/decisions/0250-streams-keep-only-their-socket.md).
+   */
   socket: Socket;
   /** False for an HTTP/1.0 client, whose body is not chunked: it gets the bare bytes. */
   chunked: boolean;
@@ -58,6 +58,38 @@ function frameOf(text: string): Frame {
   return { bare, chunk };
 }
 
+/** The headers of every stream, in the order Node writes them after ours. */
+const STREAM_HEADERS = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache, no-transform",
+  connection: "keep-alive",
+  "x-accel-buffering": "no",
+};
+const OPENING = "retry: 1000\n: connected\n\n";
+/** The end of a chunked body; an HTTP/1.0 client's body ends with the connection. */
+const LAST_CHUNK = Buffer.from("0\r\n\r\n");
+
+/**
+ * A stream's head and opening lines, the bytes `res.writeHead` and `res.write` sent, built once a second (the Date
+ * header) and shared by every stream opened in it. Node keeps the head it writes as a string of about 23 pieces for
+ * the life of the response (0.7 KB a stream); this one buffer is all the streams of a second keep.
+ */
+let heads: { date: string; chunked: Buffer; bare: Buffer } | undefined;
+
+function headOf(chunked: boolean): Buffer {
+  const date = new Date().toUTCString();
+  if (heads?.date !== date) {
+    const fields = Object.entries(STREAM_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`);
+    const head = `HTTP/1.1 200 OK\r\n${fields.join("")}Date: ${date}\r\n`;
+    heads = {
+      date,
+      chunked: Buffer.concat([Buffer.from(`${head}Transfer-Encoding: chunked\r\n\r\n`), frameOf(OPENING).chunk]),
+      bare: Buffer.from(`${head}\r\n${OPENING}`),
+    };
+  }
+  return chunked ? heads.chunked : heads.bare;
+}
+
 const frame = (event: LiveEvent) => frameOf(`event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`);
 
 /** Streams a revoked session or a removed admin must not keep (docs/security.md, Live streams). */
@@ -90,14 +122,13 @@ function hubFor(bus: EventBus): Hub {
 
 /**
  * Writes to one stream; one that is too far behind is closed and forgotten (back-pressure). False if closed.
- * The bytes go to the socket itself, not through the response: a whole chunk, framed once for every stream, so
- * the response's own framing stays intact and `res.end()` still ends the body properly (its last chunk).
+ * The bytes are a whole chunk, framed once for every stream, so the body stays well framed up to its last chunk.
  */
 function send(bus: EventBus, stream: Stream, frame: Frame): boolean {
   const bytes = stream.chunked ? frame.chunk : frame.bare;
   if (stream.socket.destroyed || stream.socket.writableLength + bytes.length > STREAM_MAX_BUFFERED_BYTES) {
     remove(bus, stream);
-    stream.res.destroy();
+    stream.socket.destroy();
     return false;
   }
   stream.socket.write(bytes);
@@ -117,9 +148,16 @@ function beat(): void {
   }
 }
 
+/**
+ * Ends a stream gracefully: the last chunk (HTTP/1.1) and the end of the connection once it is written, as Node
+ * ends a response that does not keep its connection; the client sees a complete body either way.
+ */
 function end(bus: EventBus, stream: Stream): void {
   remove(bus, stream);
-  stream.res.end();
+  const { socket } = stream;
+  const destroy = () => socket.destroy();
+  if (stream.chunked) socket.end(LAST_CHUNK, destroy);
+  else socket.end(destroy);
 }
 
 function remove(bus: EventBus, stream: Stream): void {
@@ -143,10 +181,7 @@ function remove(bus: EventBus, stream: Stream): void {
  * long-lived connections; another app in the same process keeps its own.
  */
 export function endStreamsOf(bus: EventBus): void {
-  for (const stream of [...(hubs.get(bus)?.streams ?? [])]) {
-    remove(bus, stream);
-    stream.res.end();
-  }
+  for (const stream of [...(hubs.get(bus)?.streams ?? [])]) end(bus, stream);
 }
 
 /**
@@ -171,26 +206,20 @@ export function streamLiveEvents(
     throw new AppError("RATE_LIMITED", API_MESSAGES.tooManyStreams, { details: 60 });
   }
   reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache, no-transform",
-    connection: "keep-alive",
-    "x-accel-buffering": "no",
-  });
   // HEAD (an uptime monitor) learns the stream is there; it gets no body, so nothing stays open.
   if (request.method === "HEAD") {
-    res.end();
+    reply.raw.writeHead(200, STREAM_HEADERS).end();
     return;
   }
-  res.write(`retry: 1000\n: connected\n\n`);
-  const socket = res.socket;
-  if (!socket) return;
+  // The response is written straight to the socket, head included, and ended there (`end`): Node's response
+  // object never writes, so it keeps no copy of the head (docs/decisions/0250-streams-keep-only-their-socket.md).
+  const { socket, httpVersionMajor, httpVersionMinor } = request.raw;
+  const chunked = httpVersionMajor > 1 || (httpVersionMajor === 1 && httpVersionMinor >= 1);
+  socket.write(headOf(chunked));
   const admin = Boolean(user && request.routeOptions.url?.startsWith("/api/admin/"));
   const stream: Stream = {
-    res,
     socket,
-    chunked: res.chunkedEncoding,
+    chunked,
     accept,
     client,
     sessionKey: user ? sessionKeyOf(request) : undefined,
@@ -200,9 +229,8 @@ export function streamLiveEvents(
   hub.streams.add(stream);
   hub.perClient.set(client, (hub.perClient.get(client) ?? 0) + 1);
   heartbeat ??= setInterval(beat, STREAM_HEARTBEAT_MS);
-  const stop = () => remove(bus, stream);
-  request.raw.on("close", stop);
-  res.on("error", stop);
+  // The socket closes however the stream ends: the client leaves, an error, back-pressure or `end`.
+  socket.on("close", () => remove(bus, stream));
 }
 
 /** Open streams listening to this bus, i.e. of one app. */

@@ -60,7 +60,8 @@ const ranges = new Map<string, DaysRange>();
 
 /**
  * The days a plan's slots are listed by: today and the next SLOT_DAYS_AHEAD − 1 days of the platform zone.
- * Worked out once a day: a zoned date costs 25–35 µs of ICU, more than the rest of a cached answer.
+ * Worked out once a day: in a zone with summer time a zoned date is 25–35 µs of ICU, more than the rest of a
+ * cached answer (India's fixed offset skips ICU: docs/decisions/0245-dates-without-icu.md).
  */
 export function slotDaysRange(timeZone: string, now = new Date()): DaysRange {
   const known = ranges.get(timeZone);

@@ -24,22 +24,24 @@ export function findPublishedUpcomingSlots(
   range: { fromIso?: string; beforeIso?: string } = {},
   limit = 200,
 ) {
-  let query = db
-    .selectFrom("slots")
+  let query = bookableSlotsOf(db, packageKey, cutoffIso)
     .leftJoin("interviewers", "interviewers.id", "slots.interviewer_id")
-    .select(SLOT_LISTING_COLUMNS)
-    .where("slots.status", "=", "published")
-    .where("slots.cancelled_at", "is", null)
-    .where("slots.start_at", ">", cutoffIso);
+    .select(SLOT_LISTING_COLUMNS);
   if (range.fromIso) query = query.where("slots.start_at", ">=", range.fromIso);
   if (range.beforeIso) query = query.where("slots.start_at", "<", range.beforeIso);
+  return query.orderBy("slots.start_at").limit(limit).execute();
+}
+
+/** A plan's published slots, not cancelled, starting after the booking cut-off: what the lists and the summary read. */
+function bookableSlotsOf(db: Db, packageKey: string, cutoffIso: string) {
   return (
-    query
+    db
+      .selectFrom("slots")
+      .where("slots.status", "=", "published")
+      .where("slots.cancelled_at", "is", null)
+      .where("slots.start_at", ">", cutoffIso)
       // package_types is a JSON array of fixed keys, so the quoted key is an exact token.
       .where("slots.package_types", "like", `%"${packageKey}"%`)
-      .orderBy("slots.start_at")
-      .limit(limit)
-      .execute()
   );
 }
 
@@ -54,15 +56,10 @@ export function findPublishedSlotStarts(
   beforeIso: string,
   limit: number,
 ) {
-  return db
-    .selectFrom("slots")
-    .select(["id", "start_at", "capacity", "interviewer_name"])
-    .where("status", "=", "published")
-    .where("cancelled_at", "is", null)
-    .where("start_at", ">", cutoffIso)
-    .where("start_at", "<", beforeIso)
-    .where("package_types", "like", `%"${packageKey}"%`)
-    .orderBy("start_at")
+  return bookableSlotsOf(db, packageKey, cutoffIso)
+    .select(["slots.id", "slots.start_at", "slots.capacity", "slots.interviewer_name"])
+    .where("slots.start_at", "<", beforeIso)
+    .orderBy("slots.start_at")
     .limit(limit)
     .execute();
 }

@@ -2,6 +2,7 @@
 // process with the same settings as `npm start`, and readings of a process's CPU time and resident memory.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import { serverEnv, serverNodeArgs } from "./server-process.mjs";
 
 const SERVER_BUNDLE = process.env.BENCH_SERVER ?? ".tmp/bench/bench-server.js";
 
@@ -19,18 +20,10 @@ export async function startServer(
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(
     process.execPath,
-    [
-      ...profile,
-      ...(process.env.BENCH_NODE_FLAGS?.split(" ") ?? [
-        "--enable-source-maps",
-        "--max-semi-space-size=4",
-        "--max-old-space-size=160",
-      ]),
-      SERVER_BUNDLE,
-    ],
+    [...profile, ...(process.env.BENCH_NODE_FLAGS?.split(" ") ?? serverNodeArgs), SERVER_BUNDLE],
     {
       env: {
-        MALLOC_ARENA_MAX: "2",
+        ...serverEnv,
         ...process.env,
         DATABASE_URL: databaseUrl,
         PORT: String(port),

@@ -3,21 +3,26 @@
 // cookies and slot ids as one JSON line, then serves until killed. With BENCH_SEED=false (a second
 // instance on a database the first one seeded) it seeds nothing and prints `{}`.
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import v8 from "node:v8";
 import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
+import { isPostgresUrl, postgresDriver } from "../src/server/db/database.js";
 import { settleHeap } from "../src/server/settle-heap.js";
 
 const port = Number(process.env.PORT);
 
 // Every query sent to PostgreSQL (statements, BEGIN and COMMIT alike) is one round trip; counted
 // here so bench:api can report round trips per operation, which a busy machine does not blur.
+// pg loads only for PostgreSQL, as in the app (docs/decisions/0252-small-machine-settings.md).
 let roundTrips = 0;
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: Parameters<typeof query>) {
-  roundTrips++;
-  return query.apply(this, args);
-} as typeof query;
+if (isPostgresUrl(process.env.DATABASE_URL ?? "")) {
+  const { Client } = postgresDriver().pg;
+  const query = Client.prototype.query;
+  Client.prototype.query = function countedQuery(this: InstanceType<typeof Client>, ...args: Parameters<typeof query>) {
+    roundTrips++;
+    return query.apply(this, args);
+  } as typeof query;
+}
 const app = await buildApp(
   loadConfig({
     // A benchmark opens thousands of live streams from one address (docs/security.md, Live streams).
@@ -37,7 +42,12 @@ const app = await buildApp(
 );
 app.get("/bench/empty", { schema: { hide: true } }, async () => ({ ok: true }));
 app.get("/bench/round-trips", { schema: { hide: true } }, async () => ({ roundTrips }));
-app.get("/bench/memory", { schema: { hide: true } }, async () => process.memoryUsage());
+app.get("/bench/memory", { schema: { hide: true } }, async () => ({
+  ...process.memoryUsage(),
+  spaces: Object.fromEntries(
+    v8.getHeapSpaceStatistics().map((s) => [s.space_name, [s.space_size, s.space_used_size, s.physical_space_size]]),
+  ),
+}));
 
 if (process.env.BENCH_SEED === "false") {
   await app.listen({ port, host: "127.0.0.1" });

@@ -20,7 +20,7 @@ function hasTsx() {
 }
 
 let command;
-if (fs.existsSync(built)) command = ["--enable-source-maps", built, ...args];
+if (fs.existsSync(built)) command = ["--import", new URL("./source-maps.mjs", import.meta.url).href, built, ...args];
 else if (hasTsx()) command = ["--import", "tsx", `src/server/cli/${name}.ts`, ...args];
 else {
   console.error(`${built} is missing: run \`npm run build\` first.`);

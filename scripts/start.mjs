@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { requireNode24 } from "./node-check.mjs";
+import { serverEnv, serverNodeArgs } from "./server-process.mjs";
 
 const prebuilt = process.argv.includes("--prebuilt");
 requireNode24(prebuilt ? "npm run start:prod" : "npm start");
@@ -19,12 +20,10 @@ if (prebuilt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// Sized for a small machine (docs/decisions/0005-memory.md): a small young generation, a capped old
-// generation and two malloc arenas keep the server's resident size well under 200 MB under load.
-const server = spawn(
-  process.execPath,
-  ["--enable-source-maps", "--max-semi-space-size=4", "--max-old-space-size=160", "dist/server/main.js"],
-  { stdio: "inherit", env: { MALLOC_ARENA_MAX: "2", ...process.env } },
-);
+// Sized for a small machine: see scripts/server-process.mjs.
+const server = spawn(process.execPath, [...serverNodeArgs, "dist/server/main.js"], {
+  stdio: "inherit",
+  env: { ...serverEnv, ...process.env },
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,6 +1,7 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import type SQLite from "better-sqlite3";
 import {
   Kysely,
   type LogEvent,
@@ -10,7 +11,7 @@ import {
   sql,
   type Transaction,
 } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { Database as Tables } from "./schema.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -27,8 +28,22 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// COUNT(*) and other int8 results arrive as strings by default; our counts fit in a double.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+/**
+ * Each driver loads with the first database of its kind, so a server on SQLite never loads pg and one on
+ * PostgreSQL never loads better-sqlite3: what a process loads, V8 keeps (docs/decisions/0252-small-machine-settings.md).
+ */
+const require = createRequire(import.meta.url);
+let postgres: { pg: typeof pg; PreparingClient: typeof pg.Client } | undefined;
+
+/** pg, loaded once, with int8 read as a number and the client that prepares the hot statements. */
+export function postgresDriver(): { pg: typeof pg; PreparingClient: typeof pg.Client } {
+  if (postgres) return postgres;
+  const driver = require("pg") as typeof pg;
+  // COUNT(*) and other int8 results arrive as strings by default; our counts fit in a double.
+  driver.types.setTypeParser(driver.types.builtins.INT8, (v) => Number(v));
+  postgres = { pg: driver, PreparingClient: preparingClient(driver) };
+  return postgres;
+}
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
@@ -48,6 +63,7 @@ export function openDatabase(
       }
     : undefined;
   if (isPostgresUrl(url)) {
+    const { pg, PreparingClient } = postgresDriver();
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, Client: PreparingClient });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next checkout.
@@ -57,7 +73,7 @@ export function openDatabase(
   }
   const file = url === ":memory:" ? ":memory:" : url.replace(/^file:/, "");
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new (require("better-sqlite3") as typeof SQLite)(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
@@ -81,12 +97,14 @@ export function prepareOnPostgres(text: string): void {
 }
 
 /** A pg client that sends a prepared text as a named statement: parsed once, planned once it pays. */
-class PreparingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; only (text, values) is rewritten.
-  override query(config: any, values?: any, callback?: any): any {
-    const name = typeof config === "string" && Array.isArray(values) ? preparedTexts.get(config) : undefined;
-    return name ? super.query({ name, text: config, values }, callback) : super.query(config, values, callback);
-  }
+function preparingClient(driver: typeof pg): typeof pg.Client {
+  return class PreparingClient extends driver.Client {
+    // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; only (text, values) is rewritten.
+    override query(config: any, values?: any, callback?: any): any {
+      const name = typeof config === "string" && Array.isArray(values) ? preparedTexts.get(config) : undefined;
+      return name ? super.query({ name, text: config, values }, callback) : super.query(config, values, callback);
+    }
+  };
 }
 
 /**

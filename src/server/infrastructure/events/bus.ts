@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { FastifyBaseLogger } from "fastify";
-import pg from "pg";
+import type pg from "pg";
+import { postgresDriver } from "../../db/database.js";
 
 /** Topics of live updates. Payloads are small hints; clients refetch the data they show. */
 export type LiveEvent =
@@ -92,7 +93,7 @@ export async function createPostgresBus(pool: pg.Pool, log: FastifyBaseLogger): 
   };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client(pool.options);
+    const next = new (postgresDriver().pg.Client)(pool.options);
     next.on("error", (err) => lost(next, err));
     next.on("end", () => lost(next, new Error("connection ended")));
     next.on("notification", deliver);

@@ -1,0 +1,18 @@
+// How the server process is started, shared by `npm start` (scripts/start.mjs) and the benchmark servers
+// (scripts/bench-common.ts), so the benchmarks measure what production runs. Sized for a small machine
+// (docs/decisions/0005-memory.md, docs/decisions/0252-small-machine-settings.md):
+// - source maps for our bundle only (scripts/source-maps.mjs);
+// - a young generation of at most 2 × 1 MB: a request's garbage dies young at this size as at 4 MB, for 6 MB less;
+// - `--optimize-for-size`: V8 lets the old generation grow by 2 MB before a full collection instead of 8 MB;
+// - a capped old generation;
+// - two malloc arenas, and every allocation of 16 KB or more (the compilers' zones above all) in its own
+//   mapping, handed back when freed instead of leaving holes in the heap that glibc cannot return.
+export const serverNodeArgs = [
+  "--import",
+  new URL("./source-maps.mjs", import.meta.url).href,
+  "--max-semi-space-size=1",
+  "--optimize-for-size",
+  "--max-old-space-size=160",
+];
+
+export const serverEnv = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "16384" };

@@ -78,6 +78,7 @@ export function openDatabase(
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("cache_size = -512");
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   return { db, dialect: "sqlite", pool: undefined, close: () => db.destroy() };
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import icalGenerator, { ICalEventStatus } from "ical-generator";
 import { AppError } from "../../../shared/errors.js";
 import { INTERVIEWER_MESSAGES } from "../../../shared/messages.js";
 import type { InterviewerSessions } from "../../../shared/schemas/interviewer.js";
@@ -76,6 +75,8 @@ export async function calendarFeed(deps: AppDeps, token: string): Promise<string
     findSessionsOfInterviewer(deps.db, interviewer.id),
     findHostedWorkshops(deps.db, interviewer.id, new Date().toISOString()),
   ]);
+  // Loaded with the first feed, as pdfkit with the first PDF (docs/decisions/0005-memory.md).
+  const { default: icalGenerator, ICalEventStatus } = await import("ical-generator");
   const calendar = icalGenerator({
     name: `CareerPrep · ${interviewer.name}`,
     prodId: { company: "CareerPrep", product: "Interviewer sessions", language: "EN" },

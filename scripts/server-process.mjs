@@ -3,7 +3,6 @@
 // (docs/decisions/0005-memory.md, docs/decisions/0252-small-machine-settings.md):
 // - source maps for our bundle only (scripts/source-maps.mjs);
 // - a young generation of at most 2 × 1 MB: a request's garbage dies young at this size as at 4 MB, for 6 MB less;
-// - `--optimize-for-size`: V8 lets the old generation grow by 2 MB before a full collection instead of 8 MB;
 // - a capped old generation;
 // - two malloc arenas, and every allocation of 16 KB or more (the compilers' zones above all) in its own
 //   mapping, handed back when freed instead of leaving holes in the heap that glibc cannot return.
@@ -11,7 +10,6 @@ export const serverNodeArgs = [
   "--import",
   new URL("./source-maps.mjs", import.meta.url).href,
   "--max-semi-space-size=1",
-  "--optimize-for-size",
   "--max-old-space-size=160",
 ];
 

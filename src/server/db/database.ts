@@ -33,10 +33,16 @@ export interface DatabaseHandle {
  * PostgreSQL never loads better-sqlite3: what a process loads, V8 keeps (docs/decisions/0252-small-machine-settings.md).
  */
 const require = createRequire(import.meta.url);
-let postgres: { pg: typeof pg; PreparingClient: typeof pg.Client } | undefined;
 
-/** pg, loaded once, with int8 read as a number and the client that prepares the hot statements. */
-export function postgresDriver(): { pg: typeof pg; PreparingClient: typeof pg.Client } {
+interface PostgresDriver {
+  pg: typeof pg;
+  /** The pool's client: it prepares the hot statements (`prepareOnPostgres`). */
+  PreparingClient: typeof pg.Client;
+}
+let postgres: PostgresDriver | undefined;
+
+/** pg, loaded once, with int8 read as a number. */
+export function postgresDriver(): PostgresDriver {
   if (postgres) return postgres;
   const driver = require("pg") as typeof pg;
   // COUNT(*) and other int8 results arrive as strings by default; our counts fit in a double.
@@ -78,6 +84,8 @@ export function openDatabase(
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  // 512 KB of pages in SQLite's own cache instead of its 2 MB default: the OS page cache holds the file, so a miss
+  // is a read from memory (docs/decisions/0252-small-machine-settings.md).
   sqlite.pragma("cache_size = -512");
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   return { db, dialect: "sqlite", pool: undefined, close: () => db.destroy() };

@@ -33,25 +33,33 @@ function fixedOffsetMinutes(instant: Date, timeZone: string): number | undefined
   return zone && instant.getTime() >= zone.since ? zone.offsetMinutes : undefined;
 }
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = partsFormatters.get(timeZone);
+/** One formatter per zone and use, made on first use: making one costs far more than formatting with it. */
+function cachedFormatter(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let f = cache.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    partsFormatters.set(timeZone, f);
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    cache.set(timeZone, f);
   }
   return f;
 }
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+const partsFormatter = (timeZone: string): Intl.DateTimeFormat =>
+  cachedFormatter(partsFormatters, timeZone, "en-US", {
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  });
 
 export function wallClock(instant: Date, timeZone: string): WallClock & { second: number } {
   const offset = fixedOffsetMinutes(instant, timeZone);
@@ -149,25 +157,12 @@ const formatWallClock = (w: WallClock): string => `${w.day} ${MONTHS[w.month - 1
 const instantFormatters = new Map<string, Intl.DateTimeFormat>();
 const clockFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function cachedFormatter(
-  cache: Map<string, Intl.DateTimeFormat>,
-  timeZone: string,
-  options: Intl.DateTimeFormatOptions,
-): Intl.DateTimeFormat {
-  let f = cache.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-IN", { ...options, timeZone });
-    cache.set(timeZone, f);
-  }
-  return f;
-}
-
 /** "24 Nov 2026, 7:00 pm IST" for an instant. */
 export function formatInstant(iso: string, timeZone: string, zoneLabel = "IST"): string {
   const instant = new Date(iso);
   const text =
     fixedOffsetMinutes(instant, timeZone) === undefined
-      ? cachedFormatter(instantFormatters, timeZone, {
+      ? cachedFormatter(instantFormatters, timeZone, "en-IN", {
           day: "numeric",
           month: "short",
           year: "numeric",
@@ -182,7 +177,7 @@ export function formatInstant(iso: string, timeZone: string, zoneLabel = "IST"):
 export function formatClock(iso: string, timeZone: string): string {
   const instant = new Date(iso);
   return fixedOffsetMinutes(instant, timeZone) === undefined
-    ? cachedFormatter(clockFormatters, timeZone, { hour: "numeric", minute: "2-digit" }).format(instant)
+    ? cachedFormatter(clockFormatters, timeZone, "en-IN", { hour: "numeric", minute: "2-digit" }).format(instant)
     : clockText(wallClock(instant, timeZone));
 }
 

@@ -34,6 +34,7 @@ import { registerRateLimit } from "./plugins/rate-limit.js";
 import { registerCrossSiteGuard, securityHeaders } from "./plugins/security.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { endStreamsOf } from "./plugins/sse.js";
+import { registerStreamDoor } from "./plugins/stream-door.js";
 import { refuseNulCharacters } from "./plugins/text-input.js";
 import { seedDemoData } from "./seed/demo.js";
 
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   registerCrossSiteGuard(app);
+  registerStreamDoor(app);
   await registerAuthHandler(app);
   registerAdminGuard(app);
   const pages = loadPages(path.resolve(config.clientDir ?? defaultClientDir));

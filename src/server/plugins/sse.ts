@@ -5,6 +5,7 @@ import { AppError } from "../../shared/errors.js";
 import { API_MESSAGES } from "../../shared/messages.js";
 import type { EventBus, LiveEvent } from "../infrastructure/events/bus.js";
 import { sessionKeyOf } from "./auth.js";
+import { releaseStreamResponse } from "./stream-door.js";
 
 interface Stream {
   /**
@@ -216,6 +217,7 @@ export function streamLiveEvents(
   const { socket, httpVersionMajor, httpVersionMinor } = request.raw;
   const chunked = httpVersionMajor > 1 || (httpVersionMajor === 1 && httpVersionMinor >= 1);
   socket.write(headOf(chunked));
+  releaseStreamResponse(reply.raw);
   const admin = Boolean(user && request.routeOptions.url?.startsWith("/api/admin/"));
   const stream: Stream = {
     socket,

@@ -61,6 +61,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/slots/stream",
     {
+      config: { liveStream: true },
       schema: {
         tags: ["booking"],
         summary: "Server-sent events when slots, workshops or internships change (seats, edits)",

@@ -94,6 +94,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/me/stream",
     {
+      config: { liveStream: true },
       schema: {
         tags: ["notifications"],
         summary: "Server-sent events for the signed-in user only (notifications, booking changes)",

@@ -78,6 +78,7 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/slots/stream",
     {
+      config: { liveStream: true },
       schema: {
         tags,
         summary: "Server-sent events whenever a slot, workshop session or internship (or its seats) changes",

@@ -202,8 +202,8 @@ export function streamLiveEvents(
   const { streamLimitPerClient, streamLimitTotal } = request.server.deps.config;
   const user = request.sessionUser ?? undefined;
   const client = user ? `user:${user.id}` : `ip:${request.ip}`;
-  const hub = hubFor(bus);
-  if (hub.streams.size >= streamLimitTotal || (hub.perClient.get(client) ?? 0) >= streamLimitPerClient) {
+  const hub = hubs.get(bus);
+  if ((hub?.streams.size ?? 0) >= streamLimitTotal || (hub?.perClient.get(client) ?? 0) >= streamLimitPerClient) {
     throw new AppError("RATE_LIMITED", API_MESSAGES.tooManyStreams, { details: 60 });
   }
   reply.hijack();
@@ -212,12 +212,27 @@ export function streamLiveEvents(
     reply.raw.writeHead(200, STREAM_HEADERS).end();
     return;
   }
+  // A stream asked for behind another request on its connection (pipelined) starts once that one is answered, when
+  // Node hands its response the socket.
+  if (reply.raw.socket) openStream(request, reply, bus, accept, client, stillAllowed);
+  else reply.raw.once("socket", () => openStream(request, reply, bus, accept, client, stillAllowed));
+}
+
+function openStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bus: EventBus,
+  accept: (event: LiveEvent) => boolean,
+  client: string,
+  stillAllowed: (() => Promise<boolean>) | undefined,
+): void {
   // The response is written straight to the socket, head included, and ended there (`end`): Node's response
   // object never writes, so it keeps no copy of the head (docs/decisions/0250-streams-keep-only-their-socket.md).
   const { socket, httpVersionMajor, httpVersionMinor } = request.raw;
   const chunked = httpVersionMajor > 1 || (httpVersionMajor === 1 && httpVersionMinor >= 1);
   socket.write(headOf(chunked));
   releaseStreamResponse(reply.raw);
+  const user = request.sessionUser ?? undefined;
   const admin = Boolean(user && request.routeOptions.url?.startsWith("/api/admin/"));
   const stream: Stream = {
     socket,
@@ -228,6 +243,7 @@ export function streamLiveEvents(
     adminEmail: admin ? user?.email : undefined,
     stillAllowed: admin ? stillAllowed : undefined,
   };
+  const hub = hubFor(bus);
   hub.streams.add(stream);
   hub.perClient.set(client, (hub.perClient.get(client) ?? 0) + 1);
   heartbeat ??= setInterval(beat, STREAM_HEARTBEAT_MS);

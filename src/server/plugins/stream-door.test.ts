@@ -1,0 +1,216 @@
+import { createHook } from "node:async_hooks";
+import net from "node:net";
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it, vi } from "vitest";
+import { createTestApp, describeEachDialect } from "../test/test-app.js";
+import { openStreamCount } from "./sse.js";
+import { readStreamHead } from "./stream-door.js";
+
+const isStreamPath = (path: string) => path === "/api/slots/stream";
+const head = (text: string) => readStreamHead(Buffer.from(text, "latin1"), isStreamPath, 16 * 1024);
+const STREAM = "GET /api/slots/stream HTTP/1.1\r\nHost: 127.0.0.1:3000\r\nAccept: text/event-stream\r\n";
+
+describe("the stream door's reading of a head", () => {
+  it("reads a stream request that is the whole first read, as Node would", () => {
+    expect(head(`${STREAM}Connection: close\r\n\r\n`)).toEqual({
+      method: "GET",
+      url: "/api/slots/stream",
+      minor: 1,
+      rawHeaders: ["Host", "127.0.0.1:3000", "Accept", "text/event-stream", "Connection", "close"],
+      headers: { host: "127.0.0.1:3000", accept: "text/event-stream", connection: "close" },
+    });
+    expect(head("HEAD /api/slots/stream?from=today HTTP/1.0\r\nX-Forwarded-For:  203.0.113.9 \r\n\r\n")).toEqual({
+      method: "HEAD",
+      url: "/api/slots/stream?from=today",
+      minor: 0,
+      rawHeaders: ["X-Forwarded-For", "203.0.113.9"],
+      headers: { "x-forwarded-for": "203.0.113.9" },
+    });
+  });
+
+  it.each([
+    ["another path", "GET /api/slots HTTP/1.1\r\nHost: a\r\n\r\n"],
+    ["a stream path spelled differently", "GET /api/slots/%73tream HTTP/1.1\r\nHost: a\r\n\r\n"],
+    ["another method", "POST /api/slots/stream HTTP/1.1\r\nHost: a\r\n\r\n"],
+    ["a head split over two reads", STREAM],
+    ["bytes after the head", `${STREAM}\r\nGET /api/health HTTP/1.1\r\nHost: a\r\n\r\n`],
+    ["a second Host", `${STREAM}Host: b\r\n\r\n`],
+    ["no Host on HTTP/1.1", "GET /api/slots/stream HTTP/1.1\r\nAccept: */*\r\n\r\n"],
+    ["a repeated field", `${STREAM}Accept: */*\r\n\r\n`],
+    ["a body", `${STREAM}Content-Length: 0\r\n\r\n`],
+    ["a chunked body", `${STREAM}Transfer-Encoding: chunked\r\n\r\n`],
+    ["an upgrade", `${STREAM}Upgrade: websocket\r\n\r\n`],
+    ["an expectation", `${STREAM}Expect: 100-continue\r\n\r\n`],
+    ["a folded line", `${STREAM}X-Note: a\r\n b\r\n\r\n`],
+    ["a bare LF", `${STREAM}X-Note: a\nX-Other: b\r\n\r\n`],
+    ["a control character in a value", `${STREAM}X-Note: a\x01b\r\n\r\n`],
+    ["a space before the colon", `${STREAM}X-Note : a\r\n\r\n`],
+    ["an absolute URL", "GET http://a/api/slots/stream HTTP/1.1\r\nHost: a\r\n\r\n"],
+    ["another version", "GET /api/slots/stream HTTP/2.0\r\nHost: a\r\n\r\n"],
+    ["too many fields", `${STREAM}${"X-N: 1\r\n".repeat(100)}\r\n`],
+  ])("leaves %s to Node's parser", (_case, text) => {
+    expect(head(text)).toBeUndefined();
+  });
+
+  it("leaves a head over Node's header size to Node's parser, which refuses it", () => {
+    const text = `${STREAM}X-Long: ${"a".repeat(100)}\r\n\r\n`;
+    expect(readStreamHead(Buffer.from(text), isStreamPath, text.length)).toBeDefined();
+    expect(readStreamHead(Buffer.from(text), isStreamPath, text.length - 1)).toBeUndefined();
+  });
+});
+
+async function portOf(app: FastifyInstance): Promise<number> {
+  if (!app.server.listening) await app.listen({ port: 0, host: "127.0.0.1" });
+  return (app.server.address() as net.AddressInfo).port;
+}
+
+/** A connection speaking HTTP by hand: what it received, and when it closed. */
+function connect(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  let received = "";
+  socket.setEncoding("latin1");
+  socket.on("data", (chunk: string) => {
+    received += chunk;
+  });
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  return { socket, closed, received: () => received };
+}
+
+/** How many connections Node's HTTP server gave a parser meanwhile (async_hooks type HTTPINCOMINGMESSAGE). */
+function countParsers() {
+  let parsers = 0;
+  const hook = createHook({
+    init(_id, type) {
+      if (type === "HTTPINCOMINGMESSAGE") parsers += 1;
+    },
+  }).enable();
+  return {
+    parsers: () => parsers,
+    stop: () => hook.disable(),
+  };
+}
+
+/** The body of a chunked response, its chunks joined. */
+const bodyOf = (received: string) => received.slice(received.indexOf("\r\n\r\n") + 4);
+
+describeEachDialect("the stream door", (t) => {
+  it("opens a stream that is its connection's first request without Node's parser, with the same bytes", async () => {
+    const { app } = t();
+    const port = await portOf(app);
+    const count = countParsers();
+    try {
+      const first = connect(port);
+      first.socket.write(`${STREAM}\r\n`);
+      await vi.waitFor(() => expect(first.received()).toContain(": connected"));
+      expect(count.parsers()).toBe(0);
+
+      // A stream asked for after another request on the same connection is Node's, as before the door.
+      const second = connect(port);
+      second.socket.write("GET /api/health HTTP/1.1\r\nHost: a\r\n\r\n");
+      await vi.waitFor(() => expect(second.received()).toContain('{"status":"ok"}'));
+      second.socket.write(`${STREAM}\r\n`);
+      await vi.waitFor(() => expect(second.received()).toContain(": connected"));
+      expect(count.parsers()).toBe(1);
+      expect(openStreamCount(app.deps.bus)).toBe(2);
+
+      await app.deps.bus.publish({ topic: "slots", slotId: "through-the-door" });
+      await vi.waitFor(() => expect(first.received()).toContain("through-the-door"));
+      await vi.waitFor(() => expect(second.received()).toContain("through-the-door"));
+      const afterHealth = second.received().slice(second.received().lastIndexOf("HTTP/1.1 200 OK"));
+      expect(bodyOf(first.received())).toBe(bodyOf(afterHealth));
+      first.socket.destroy();
+      second.socket.destroy();
+      await Promise.all([first.closed, second.closed]);
+      await vi.waitFor(() => expect(openStreamCount(app.deps.bus)).toBe(0));
+    } finally {
+      count.stop();
+    }
+  });
+
+  it("leaves every other first request to Node: a split head, a pipelined one", async () => {
+    const { app } = t();
+    const port = await portOf(app);
+    const split = connect(port);
+    const pipelined = connect(port);
+    try {
+      split.socket.write(STREAM.slice(0, 20));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      split.socket.write(`${STREAM.slice(20)}\r\n`);
+      pipelined.socket.write(`GET /api/health HTTP/1.1\r\nHost: a\r\n\r\n${STREAM}\r\n`);
+      await vi.waitFor(() => expect(split.received()).toContain(": connected"));
+      await vi.waitFor(() => expect(pipelined.received()).toContain(": connected"));
+      // Answered in the order asked: the stream starts once the request before it on the connection is answered.
+      expect(pipelined.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\{"status":"ok"\}HTTP\/1\.1 200 OK\r\n/);
+    } finally {
+      split.socket.destroy();
+      pipelined.socket.destroy();
+    }
+    await vi.waitFor(() => expect(openStreamCount(app.deps.bus)).toBe(0));
+  });
+
+  it("answers a refused stream in full and then closes its connection", async () => {
+    const { app } = t();
+    const client = connect(await portOf(app));
+    client.socket.write("GET /api/me/stream HTTP/1.1\r\nHost: a\r\n\r\n");
+    await client.closed;
+    const [head = "", body] = client.received().split("\r\n\r\n");
+    expect(head.split("\r\n")[0]).toBe("HTTP/1.1 401 Unauthorized");
+    expect(head.toLowerCase()).toContain("connection: close");
+    expect(JSON.parse(body ?? "")).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
+  });
+
+  it("answers HEAD with the stream's headers and no body, then closes", async () => {
+    const { app } = t();
+    const client = connect(await portOf(app));
+    client.socket.write("HEAD /api/slots/stream HTTP/1.1\r\nHost: a\r\n\r\n");
+    await client.closed;
+    expect(client.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(client.received()).toContain("content-type: text/event-stream");
+    expect(client.received().endsWith("\r\n\r\n")).toBe(true);
+    expect(openStreamCount(app.deps.bus)).toBe(0);
+  });
+
+  it("closes a stream whose client sends anything after its request", async () => {
+    const { app } = t();
+    const client = connect(await portOf(app));
+    client.socket.write(`${STREAM}\r\n`);
+    await vi.waitFor(() => expect(client.received()).toContain(": connected"));
+    expect(openStreamCount(app.deps.bus)).toBe(1);
+    client.socket.write("GET /api/health HTTP/1.1\r\nHost: a\r\n\r\n");
+    await client.closed;
+    expect(client.received()).not.toContain('"status"');
+    await vi.waitFor(() => expect(openStreamCount(app.deps.bus)).toBe(0));
+  });
+
+  it("drops a connection that sends nothing for as long as Node waits for a head", async () => {
+    const { app } = t();
+    const port = await portOf(app);
+    const before = app.server.headersTimeout;
+    app.server.headersTimeout = 300;
+    try {
+      const silent = connect(port);
+      const opened = Date.now();
+      await silent.closed;
+      expect(Date.now() - opened).toBeGreaterThanOrEqual(250);
+      expect(silent.received()).toBe("");
+    } finally {
+      app.server.headersTimeout = before;
+    }
+  });
+
+  it("does not hold up shutdown: a connection that has asked for nothing is closed at once", async () => {
+    const other = await createTestApp(t().dialect);
+    try {
+      const silent = connect(await portOf(other.app));
+      await new Promise((resolve) => silent.socket.once("connect", resolve));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const closing = Date.now();
+      await other.app.close();
+      await silent.closed;
+      expect(Date.now() - closing).toBeLessThan(5_000);
+      expect(silent.received()).toBe("");
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,6 +1,11 @@
-import { IncomingMessage, maxHeaderSize, type Server, ServerResponse } from "node:http";
+import type * as Http from "node:http";
+import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
+
+// Required, not imported: an ES module's `import` from "node:http" makes Node read every export of it, its lazy
+// `WebSocket` too, which loads Node's bundled fetch client (undici, 0.75 MB of source) into every server for nothing.
+const http = createRequire(import.meta.url)("node:http") as typeof Http;
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -13,7 +18,7 @@ declare module "fastify" {
  * The responses the door made. Once a stream's head is on its socket, the response lets go of the socket
  * (`releaseStreamResponse`) and nothing keeps the request or the response.
  */
-const doorResponses = new WeakSet<ServerResponse>();
+const doorResponses = new WeakSet<Http.ServerResponse>();
 
 /** What the door reads: a GET or HEAD of a stream path, HTTP/1.0 or 1.1, with nothing after the head. */
 const CANDIDATE = /^(?:GET|HEAD) \/api\//;
@@ -108,7 +113,7 @@ export function registerStreamDoor(app: FastifyInstance): void {
     const onFirst = (chunk: Buffer) => {
       leave();
       socket.pause();
-      const head = readStreamHead(chunk, isStreamPath, maxHeaderSize);
+      const head = readStreamHead(chunk, isStreamPath, http.maxHeaderSize);
       if (head) openStream(server, socket, head);
       else {
         socket.unshift(chunk);
@@ -123,11 +128,11 @@ export function registerStreamDoor(app: FastifyInstance): void {
   });
 }
 
-function openStream(server: Server, socket: Socket, head: StreamRequestHead): void {
+function openStream(server: Http.Server, socket: Socket, head: StreamRequestHead): void {
   // A stream's connection carries nothing after its request: more bytes, the client's end or an error close it.
   const drop = () => socket.destroy();
   socket.on("error", drop).on("end", drop).on("data", drop);
-  const request = new IncomingMessage(socket);
+  const request = new http.IncomingMessage(socket);
   request.method = head.method;
   request.url = head.url;
   request.httpVersionMajor = 1;
@@ -138,7 +143,7 @@ function openStream(server: Server, socket: Socket, head: StreamRequestHead): vo
   request.headersDistinct = Object.fromEntries(Object.entries(head.headers).map(([name, value]) => [name, [value]]));
   request.complete = true;
   request.push(null);
-  const response = new ServerResponse(request);
+  const response = new http.ServerResponse(request);
   // A refusal (401, 429) or a HEAD is a whole response; the connection closes after it, as its header says.
   response.shouldKeepAlive = false;
   response.on("finish", () => socket.end(() => socket.destroy()));
@@ -152,6 +157,6 @@ function openStream(server: Server, socket: Socket, head: StreamRequestHead): vo
  * Called once a stream's head is on its socket: a response the door made lets go of the socket, so the request and
  * the response are garbage and the socket is all the stream keeps. A response of Node's server is left as it is.
  */
-export function releaseStreamResponse(response: ServerResponse): void {
+export function releaseStreamResponse(response: Http.ServerResponse): void {
   if (doorResponses.has(response) && response.socket) response.detachSocket(response.socket);
 }

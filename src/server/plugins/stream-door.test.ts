@@ -1,10 +1,15 @@
 import { createHook } from "node:async_hooks";
 import net from "node:net";
+import v8 from "node:v8";
+import vm from "node:vm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it, vi } from "vitest";
 import { createTestApp, describeEachDialect } from "../test/test-app.js";
 import { openStreamCount } from "./sse.js";
 import { readStreamHead } from "./stream-door.js";
+
+v8.setFlagsFromString("--expose-gc");
+const collectGarbage = vm.runInNewContext("gc") as () => void;
 
 const isStreamPath = (path: string) => path === "/api/slots/stream";
 const head = (text: string) => readStreamHead(Buffer.from(text, "latin1"), isStreamPath, 16 * 1024);
@@ -125,6 +130,37 @@ describeEachDialect("the stream door", (t) => {
     } finally {
       count.stop();
     }
+  });
+
+  it("keeps neither the request nor the response of a stream it opened, only its socket", async () => {
+    const { app } = t();
+    const port = await portOf(app);
+    let response: WeakRef<object> | undefined;
+    let request: WeakRef<object> | undefined;
+    const seeRequest = (req: object, res: object) => {
+      request = new WeakRef(req);
+      response = new WeakRef(res);
+    };
+    app.server.once("request", seeRequest);
+    const client = connect(port);
+    try {
+      client.socket.write(`${STREAM}\r\n`);
+      await vi.waitFor(() => expect(client.received()).toContain(": connected"));
+      expect(response?.deref()).toBeDefined();
+      await vi.waitFor(async () => {
+        // A turn of the event loop first: a WeakRef read in this turn holds its target until the turn ends.
+        await new Promise((resolve) => setImmediate(resolve));
+        collectGarbage();
+        expect(request?.deref()).toBeUndefined();
+        expect(response?.deref()).toBeUndefined();
+      });
+      await app.deps.bus.publish({ topic: "slots", slotId: "after-collection" });
+      await vi.waitFor(() => expect(client.received()).toContain("after-collection"));
+      expect(openStreamCount(app.deps.bus)).toBe(1);
+    } finally {
+      client.socket.destroy();
+    }
+    await vi.waitFor(() => expect(openStreamCount(app.deps.bus)).toBe(0));
   });
 
   it("leaves every other first request to Node: a split head, a pipelined one", async () => {

@@ -1,9 +1,11 @@
 import { createHook } from "node:async_hooks";
+import http from "node:http";
 import net from "node:net";
 import v8 from "node:v8";
 import vm from "node:vm";
+import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, describeEachDialect } from "../test/test-app.js";
 import { openStreamCount } from "./sse.js";
 import { readStreamHead } from "./stream-door.js";
@@ -62,6 +64,91 @@ describe("the stream door's reading of a head", () => {
     expect(readStreamHead(Buffer.from(text), isStreamPath, text.length)).toBeDefined();
     expect(readStreamHead(Buffer.from(text), isStreamPath, text.length - 1)).toBeUndefined();
   });
+});
+
+/** What Node's own HTTP server makes of a request's bytes: the request it emits, or undefined if it emits none. */
+function nodeParser() {
+  const seen = new Map<number, { method?: string; url?: string; minor: number; rawHeaders: string[] }>();
+  const server = http.createServer((request, response) => {
+    seen.set(request.socket.remotePort ?? 0, {
+      method: request.method,
+      url: request.url,
+      minor: request.httpVersionMinor,
+      rawHeaders: request.rawHeaders,
+    });
+    response.end();
+  });
+  return {
+    start: () => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve)),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async parse(bytes: Buffer) {
+      const socket = net.connect((server.address() as net.AddressInfo).port, "127.0.0.1");
+      await new Promise((resolve) => socket.once("connect", resolve));
+      const port = socket.localPort ?? 0;
+      socket.on("data", () => undefined).on("error", () => undefined);
+      socket.write(bytes);
+      // Answered (200 from the handler, 400 from Node), closed, or nothing after a short wait.
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, 100);
+        socket.once("data", () => resolve(clearTimeout(timer))).once("close", () => resolve(clearTimeout(timer)));
+      });
+      socket.destroy();
+      return seen.get(port);
+    },
+  };
+}
+
+describe("the stream door against Node's parser", () => {
+  const node = nodeParser();
+  beforeAll(node.start);
+  afterAll(node.stop);
+
+  /** Mostly what a browser or a proxy sends, sometimes something odd: the door must read the first as Node does. */
+  const mostly = <T>(usual: fc.Arbitrary<T>, odd: fc.Arbitrary<T>) =>
+    fc.oneof({ arbitrary: usual, weight: 6 }, { arbitrary: odd, weight: 1 });
+  const token = mostly(
+    fc.constantFrom("Accept", "X-Forwarded-For", "Cookie", "User-Agent", "Cache-Control", "Last-Event-ID"),
+    fc.constantFrom("host", "X Y", "", "Content-Length", "Upgrade", "X-\u00e9"),
+  );
+  const value = mostly(
+    fc.constantFrom("text/event-stream", "a=1; b=2", " padded ", "", "0", "Mozilla/5.0 (Linux; Android 14)"),
+    fc.string({ unit: fc.constantFrom("a", " ", "\t", "\r", "\n", "\x00", "\x7f", "\xe9", ":", "=", ";") }),
+  );
+  const field = fc.tuple(
+    token,
+    mostly(fc.constant(": "), fc.constantFrom(":", " :", ":\t", ":  ")),
+    value,
+    mostly(fc.constant("\r\n"), fc.constantFrom("\n", "\r", "\r\r\n")),
+  );
+  const head = fc.record({
+    method: mostly(fc.constantFrom("GET", "HEAD"), fc.constantFrom("POST", "get", "GET\t")),
+    path: mostly(
+      fc.constantFrom("/api/slots/stream", "/api/slots/stream?from=today&x=%20"),
+      fc.constantFrom("/api/slots/stream#x", "/api/slots/%73tream", "/api/slots/stream?\x01", "*"),
+    ),
+    version: mostly(fc.constantFrom("HTTP/1.1", "HTTP/1.0"), fc.constantFrom("HTTP/1.2", "http/1.1", "HTTP/1.1 ")),
+    fields: fc.array(field, { maxLength: 5 }),
+    host: mostly(fc.constant(true), fc.constant(false)),
+  });
+
+  it("reads only heads Node accepts, and reads them as Node does", async () => {
+    let read = 0;
+    await fc.assert(
+      fc.asyncProperty(head, async ({ method, path, version, fields, host }) => {
+        const lines = [`${method} ${path} ${version}\r\n`, host ? "Host: a\r\n" : ""];
+        for (const [name, separator, text, end] of fields) lines.push(`${name}${separator}${text}${end}`);
+        const bytes = Buffer.from(`${lines.join("")}\r\n`, "latin1");
+        const door = readStreamHead(bytes, isStreamPath, 16 * 1024);
+        if (!door) return;
+        read += 1;
+        const parsed = await node.parse(bytes);
+        expect(parsed).toEqual({ method: door.method, url: door.url, minor: door.minor, rawHeaders: door.rawHeaders });
+      }),
+      { numRuns: 300 },
+    );
+    // The generator makes plain heads often enough for the comparison to mean something.
+    expect(read).toBeGreaterThan(60);
+  }, 60_000);
 });
 
 async function portOf(app: FastifyInstance): Promise<number> {

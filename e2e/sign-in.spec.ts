@@ -90,10 +90,17 @@ test.describe("admin access", () => {
     await page.goto("/admin-login");
     await expect(page.getByRole("heading", { name: "Admin sign-in" })).toBeVisible();
     await expectNoA11yViolations(page);
-    await page.getByLabel("Email address").fill(ADMIN_EMAIL);
-    await page.getByRole("button", { name: "Send magic link" }).click();
-    const mail = await latestMessageTo(page.request, ADMIN_EMAIL, /sign-in link/);
-    await page.goto(mail.text.match(/https?:\/\/\S+/)?.[0] ?? "");
+    // Another worker may sign the same admin in at the same moment and open this link first (see `signIn` in
+    // fixtures.ts): the form is then used again, at most three times.
+    for (let attempt = 1; ; attempt++) {
+      if (attempt > 1) await page.goto("/admin-login");
+      await page.getByLabel("Email address").fill(ADMIN_EMAIL);
+      await page.getByRole("button", { name: "Send magic link" }).click();
+      const mail = await latestMessageTo(page.request, ADMIN_EMAIL, /sign-in link/);
+      await page.goto(mail.text.match(/https?:\/\/\S+/)?.[0] ?? "");
+      const me = (await (await page.request.get("/api/me")).json()) as { user?: { email?: string } | null };
+      if (me.user?.email === ADMIN_EMAIL || attempt === 3) break;
+    }
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: /admin console/i })).toBeVisible();
   });

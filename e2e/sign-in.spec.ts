@@ -44,8 +44,12 @@ test.describe("sign-in", () => {
 
   test("the sign-in dialog closes by Escape, backdrop and the Close link", async ({ page }) => {
     await page.goto("/");
-    const open = () => page.getByRole("button", { name: "Sign In / Up" }).first().click();
     const dialog = page.getByRole("dialog");
+    // Open, and wait for it: on a busy machine a key pressed right after the click can land before the dialog is up.
+    const open = async () => {
+      await page.getByRole("button", { name: "Sign In / Up" }).first().click();
+      await expect(dialog).toBeVisible();
+    };
     await open();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();

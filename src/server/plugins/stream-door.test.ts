@@ -144,10 +144,10 @@ describe("the stream door against Node's parser", () => {
         const parsed = await node.parse(bytes);
         expect(parsed).toEqual({ method: door.method, url: door.url, minor: door.minor, rawHeaders: door.rawHeaders });
       }),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
-    // The generator makes plain heads often enough for the comparison to mean something.
-    expect(read).toBeGreaterThan(60);
+    // About a quarter of the generated heads are plain enough for the door: enough for the comparison to mean something.
+    expect(read).toBeGreaterThan(100);
   }, 60_000);
 });
 

@@ -1,30 +1,21 @@
 import net from "node:net";
 import v8 from "node:v8";
 import vm from "node:vm";
-import type { FastifyInstance } from "fastify";
 import { expect, it, vi } from "vitest";
+import { portOf, rawConnection } from "../test/raw-http.js";
 import { describeEachDialect } from "../test/test-app.js";
 import { endStreamsOf, openStreamCount } from "./sse.js";
 
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = vm.runInNewContext("gc") as () => void;
 
-async function portOf(app: FastifyInstance): Promise<number> {
-  if (!app.server.listening) await app.listen({ port: 0, host: "127.0.0.1" });
-  return (app.server.address() as net.AddressInfo).port;
-}
-
-/** A client speaking HTTP/1.1 by hand, so the test sees the bytes on the wire. */
+/** A stream asked for by hand, so the test sees the bytes on the wire. */
 function rawStream(port: number) {
-  const socket = net.connect(port, "127.0.0.1");
-  let received = "";
-  socket.setEncoding("utf8");
-  socket.on("data", (chunk: string) => {
-    received += chunk;
-  });
-  const closed = new Promise((resolve) => socket.once("close", resolve));
-  socket.write(`GET /api/slots/stream HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\naccept: text/event-stream\r\n\r\n`);
-  return { socket, closed, received: () => received };
+  const connection = rawConnection(port);
+  connection.socket.write(
+    `GET /api/slots/stream HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\naccept: text/event-stream\r\n\r\n`,
+  );
+  return connection;
 }
 
 describeEachDialect("live streams on the wire", (t) => {

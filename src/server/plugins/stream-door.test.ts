@@ -4,8 +4,8 @@ import net from "node:net";
 import v8 from "node:v8";
 import vm from "node:vm";
 import fc from "fast-check";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { portOf, rawConnection } from "../test/raw-http.js";
 import { createTestApp, describeEachDialect } from "../test/test-app.js";
 import { openStreamCount } from "./sse.js";
 import { readStreamHead } from "./stream-door.js";
@@ -151,23 +151,6 @@ describe("the stream door against Node's parser", () => {
   }, 60_000);
 });
 
-async function portOf(app: FastifyInstance): Promise<number> {
-  if (!app.server.listening) await app.listen({ port: 0, host: "127.0.0.1" });
-  return (app.server.address() as net.AddressInfo).port;
-}
-
-/** A connection speaking HTTP by hand: what it received, and when it closed. */
-function connect(port: number) {
-  const socket = net.connect(port, "127.0.0.1");
-  let received = "";
-  socket.setEncoding("latin1");
-  socket.on("data", (chunk: string) => {
-    received += chunk;
-  });
-  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-  return { socket, closed, received: () => received };
-}
-
 /** How many connections Node's HTTP server gave a parser meanwhile (async_hooks type HTTPINCOMINGMESSAGE). */
 function countParsers() {
   let parsers = 0;
@@ -191,13 +174,13 @@ describeEachDialect("the stream door", (t) => {
     const port = await portOf(app);
     const count = countParsers();
     try {
-      const first = connect(port);
+      const first = rawConnection(port);
       first.socket.write(`${STREAM}\r\n`);
       await vi.waitFor(() => expect(first.received()).toContain(": connected"));
       expect(count.parsers()).toBe(0);
 
       // A stream asked for after another request on the same connection is Node's, as before the door.
-      const second = connect(port);
+      const second = rawConnection(port);
       second.socket.write("GET /api/health HTTP/1.1\r\nHost: a\r\n\r\n");
       await vi.waitFor(() => expect(second.received()).toContain('{"status":"ok"}'));
       second.socket.write(`${STREAM}\r\n`);
@@ -229,7 +212,7 @@ describeEachDialect("the stream door", (t) => {
       response = new WeakRef(res);
     };
     app.server.once("request", seeRequest);
-    const client = connect(port);
+    const client = rawConnection(port);
     try {
       client.socket.write(`${STREAM}\r\n`);
       await vi.waitFor(() => expect(client.received()).toContain(": connected"));
@@ -253,8 +236,8 @@ describeEachDialect("the stream door", (t) => {
   it("leaves every other first request to Node: a split head, a pipelined one", async () => {
     const { app } = t();
     const port = await portOf(app);
-    const split = connect(port);
-    const pipelined = connect(port);
+    const split = rawConnection(port);
+    const pipelined = rawConnection(port);
     try {
       split.socket.write(STREAM.slice(0, 20));
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -273,7 +256,7 @@ describeEachDialect("the stream door", (t) => {
 
   it("answers a refused stream in full and then closes its connection", async () => {
     const { app } = t();
-    const client = connect(await portOf(app));
+    const client = rawConnection(await portOf(app));
     client.socket.write("GET /api/me/stream HTTP/1.1\r\nHost: a\r\n\r\n");
     await client.closed;
     const [head = "", body] = client.received().split("\r\n\r\n");
@@ -284,7 +267,7 @@ describeEachDialect("the stream door", (t) => {
 
   it("answers HEAD with the stream's headers and no body, then closes", async () => {
     const { app } = t();
-    const client = connect(await portOf(app));
+    const client = rawConnection(await portOf(app));
     client.socket.write("HEAD /api/slots/stream HTTP/1.1\r\nHost: a\r\n\r\n");
     await client.closed;
     expect(client.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
@@ -295,7 +278,7 @@ describeEachDialect("the stream door", (t) => {
 
   it("closes a stream whose client sends anything after its request", async () => {
     const { app } = t();
-    const client = connect(await portOf(app));
+    const client = rawConnection(await portOf(app));
     client.socket.write(`${STREAM}\r\n`);
     await vi.waitFor(() => expect(client.received()).toContain(": connected"));
     expect(openStreamCount(app.deps.bus)).toBe(1);
@@ -311,7 +294,7 @@ describeEachDialect("the stream door", (t) => {
     const before = app.server.headersTimeout;
     app.server.headersTimeout = 300;
     try {
-      const silent = connect(port);
+      const silent = rawConnection(port);
       const opened = Date.now();
       await silent.closed;
       expect(Date.now() - opened).toBeGreaterThanOrEqual(250);
@@ -324,7 +307,7 @@ describeEachDialect("the stream door", (t) => {
   it("does not hold up shutdown: a connection that has asked for nothing is closed at once", async () => {
     const other = await createTestApp(t().dialect);
     try {
-      const silent = connect(await portOf(other.app));
+      const silent = rawConnection(await portOf(other.app));
       await new Promise((resolve) => silent.socket.once("connect", resolve));
       await new Promise((resolve) => setTimeout(resolve, 50));
       const closing = Date.now();

@@ -1,9 +1,47 @@
-// Bundles the server and its command-line tools (our TypeScript only; packages stay in
-// node_modules) for `node` to run directly: no TypeScript loader in production, a smaller and
-// faster process. With arguments (`ENTRY OUTFILE`), bundles that one entry (the benchmarks). Source maps are
-// thinned to the lines stack traces need (scripts/line-source-map.mjs).
+// Bundles the server and its command-line tools for `node` to run directly: no TypeScript loader in production, a
+// smaller and faster process. With arguments (`ENTRY OUTFILE`), bundles that one entry (the benchmarks).
+//
+// The packages are bundled in too, without whitespace or dead code but with their own names, as one module
+// (docs/decisions/0255-packages-in-the-bundle.md): V8 keeps the source of every module it loads, and about 640
+// modules, each with its comments and its own module record, cost 9 MB more heap than their code as one file. Left
+// out, and loaded from node_modules as before:
+// - the database drivers, which `openDatabase` loads for its database only (a native addon, and pg);
+// - what the server imports on first use (`await import`), so that it still costs nothing until then;
+// - the plugins that serve files from their own folder (`__dirname`).
+//
+// Source maps map our TypeScript only, thinned to the lines stack traces need (scripts/line-source-map.mjs).
 import { build } from "esbuild";
 import { thinSourceMapFile } from "./line-source-map.mjs";
+
+const NOT_BUNDLED = [
+  "better-sqlite3",
+  "pg",
+  "nodemailer",
+  "pdfkit",
+  "fontkit",
+  "ical-generator",
+  "prom-client",
+  "@fastify/static",
+  "@fastify/swagger-ui",
+];
+
+/**
+ * zod's `locales` namespace imports its 50 languages; the server speaks English, which zod configures itself
+ * (`zod/v4/classic/external.js`), and never reads the namespace. Bundled, the namespace holds English only.
+ */
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes("node_modules/zod/") ? { path: args.importer, namespace: "zod-locales" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: 'export { default as en } from "../locales/en.js";',
+      resolveDir: args.path.replace(/\/[^/]*$/, ""),
+      loader: "js",
+    }));
+  },
+};
 
 const [entry, outfile] = process.argv.slice(2);
 const common = {
@@ -11,7 +49,18 @@ const common = {
   platform: "node",
   format: "esm",
   target: "node24",
-  packages: "external",
+  external: NOT_BUNDLED,
+  plugins: [zodEnglishOnly],
+  // The CommonJS packages call `require`, which an ES module has not got.
+  banner: {
+    js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);',
+  },
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // Licence texts go beside the bundle (*.LEGAL.txt); one non-ASCII letter in them would make V8 keep the whole
+  // source as UTF-16, twice its size.
+  legalComments: "external",
+  charset: "ascii",
   sourcemap: true,
   sourcesContent: false,
   logLevel: "warning",

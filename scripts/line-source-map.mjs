@@ -37,14 +37,29 @@ function encodeValue(n) {
   return text;
 }
 
+/** Index of `item` in `list`, appended on first use: the sources and names the thinned map still points at. */
+function indexIn(list, positions, item) {
+  let index = positions.get(item);
+  if (index === undefined) {
+    index = list.push(item) - 1;
+    positions.set(item, index);
+  }
+  return index;
+}
+
 /**
- * `mappings` with, in each generated line, only the first segment of each original (source, line), plus those
- * that carry a name (an identifier the bundle renamed: Node names the frame's function from it).
+ * The map with, in each generated line, only the first segment of each original (source, line), plus those that
+ * carry a name (an identifier the bundle renamed: Node names the frame's function from it). Segments from a
+ * source `keepSource` turns down are dropped, and so are the sources and names no segment points at any more.
  */
-export function thinMappings(mappings) {
+export function thinMap(map, keepSource = () => true) {
   const state = [0, 0, 0, 0]; // source, original line, original column, name: running across lines
   const out = [0, 0, 0, 0];
-  return mappings
+  const sources = [];
+  const names = [];
+  const sourceIndex = new Map();
+  const nameIndex = new Map();
+  const mappings = map.mappings
     .split(";")
     .map((line) => {
       let column = 0;
@@ -56,25 +71,32 @@ export function thinMappings(mappings) {
         column += delta;
         if (rest.length < 3) continue;
         for (let i = 0; i < rest.length; i++) state[i] += rest[i] ?? 0;
+        if (!keepSource(map.sources[state[0]])) continue;
         const where = `${state[0]}:${state[1]}`;
         if (where === last && rest.length < 4) continue;
         last = where;
-        const fields = [column - outColumn, state[0] - out[0], state[1] - out[1], state[2] - out[2]];
+        const source = indexIn(sources, sourceIndex, map.sources[state[0]]);
+        const fields = [column - outColumn, source - out[0], state[1] - out[1], state[2] - out[2]];
         outColumn = column;
-        [out[0], out[1], out[2]] = state;
+        [out[0], out[1], out[2]] = [source, state[1], state[2]];
         if (rest.length === 4) {
-          fields.push(state[3] - out[3]);
-          out[3] = state[3];
+          const name = indexIn(names, nameIndex, map.names[state[3]]);
+          fields.push(name - out[3]);
+          out[3] = name;
         }
         kept.push(fields.map(encodeValue).join(""));
       }
       return kept.join(",");
     })
     .join(";");
+  return { ...map, sources, names, mappings };
 }
 
+/**
+ * Thins a bundle's map in place. Packages bundled in are not mapped: a frame inside one names the bundle, as a
+ * package's own frame names its installed file.
+ */
 export function thinSourceMapFile(file) {
   const map = JSON.parse(fs.readFileSync(file, "utf8"));
-  map.mappings = thinMappings(map.mappings);
-  fs.writeFileSync(file, JSON.stringify(map));
+  fs.writeFileSync(file, JSON.stringify(thinMap(map, (source) => !source.includes("node_modules/"))));
 }

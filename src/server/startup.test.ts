@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "./test/server-process.js";
+import { decodeQuotedPrintable, startSmtpServer } from "./test/smtp.js";
 import { PRODUCTION_ENV } from "./test/test-app.js";
 
 /**
@@ -98,6 +99,64 @@ describe("a production server started from the build (npm run start:prod)", () =
     } finally {
       server.child.kill("SIGTERM");
       await server.exited;
+    }
+  }, 60_000);
+
+  // The build bundles the packages with our code (docs/decisions/0255-packages-in-the-bundle.md): this runs what
+  // they do on the way, from sign-in through better-auth and the mail relay to the API's own description.
+  it("signs a student in by a mailed link and describes its API", async () => {
+    const smtp = await startSmtpServer();
+    const port = await freePort();
+    const publicUrl = PRODUCTION_ENV.PUBLIC_URL ?? "";
+    const server = startServer(
+      {
+        ...PRODUCTION_ENV,
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATABASE_URL: `file:${dir}/sign-in.db`,
+        CLIENT_DIR: dir,
+        JOBS_ENABLED: "false",
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      },
+      true,
+    );
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; i < 300 && !server.output().includes("is running at"); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const asked = await fetch(`${base}/api/auth/sign-in/magic-link`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: publicUrl },
+        body: JSON.stringify({ email: "asha@example.com" }),
+      });
+      expect(asked.status).toBe(200);
+      expect(smtp.received).toHaveLength(1);
+      const mail = decodeQuotedPrintable(smtp.received[0] ?? "");
+      expect(mail).toContain("To: asha@example.com");
+      const link = new URL(/https:\/\/\S+\/api\/auth\/magic-link\/verify\S+/.exec(mail)?.[0] ?? "");
+      expect(link.origin).toBe(publicUrl);
+
+      const verified = await fetch(`${base}${link.pathname}${link.search}`, { redirect: "manual" });
+      expect(verified.status).toBe(302);
+      const cookie = verified.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("__Secure-better-auth.session_token="))
+        ?.split(";")[0];
+      expect(cookie).toBeDefined();
+      const me = await fetch(`${base}/api/me`, { headers: { cookie: cookie ?? "" } });
+      expect(me.status).toBe(200);
+      expect(await me.json()).toMatchObject({ user: { email: "asha@example.com" } });
+
+      const description = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: object };
+      expect(Object.keys(description.paths)).toEqual(expect.arrayContaining(["/api/slots", "/api/holds"]));
+      const docs = await fetch(`${base}/api/docs/`);
+      expect(docs.status).toBe(200);
+      expect(await docs.text()).toContain("swagger-ui");
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      await smtp.close();
     }
   }, 60_000);
 });

@@ -26,7 +26,7 @@ const NOT_BUNDLED = [
 ];
 
 /**
- * zod's `locales` namespace imports its 50 languages; the server speaks English, which zod configures itself
+ * zod's `locales` namespace imports every language zod has; the server speaks English, which zod configures itself
  * (`zod/v4/classic/external.js`), and never reads the namespace. Bundled, the namespace holds English only.
  */
 const zodEnglishOnly = {

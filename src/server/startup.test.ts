@@ -25,7 +25,13 @@ function startServer(env: Record<string, string>, prebuilt = false) {
     output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  return { child, exited, output: () => output };
+  /** Waits (30 s at most) for the line a server prints once it listens. */
+  const started = async () => {
+    for (let i = 0; i < 300 && !output.includes("is running at"); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  return { child, exited, started, output: () => output };
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "careerprep-startup-"));
@@ -82,9 +88,7 @@ describe("a production server started from the build (npm run start:prod)", () =
     );
     try {
       const base = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 300 && !server.output().includes("is running at"); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await server.started();
       expect(server.output()).toContain("CareerPrep is running at https://careerprep.example.in");
       expect(server.output()).not.toContain("/dev/outbox");
       expect((await fetch(`${base}/api/dev/outbox`)).status).toBe(404);
@@ -122,9 +126,7 @@ describe("a production server started from the build (npm run start:prod)", () =
     );
     try {
       const base = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 300 && !server.output().includes("is running at"); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await server.started();
       const asked = await fetch(`${base}/api/auth/sign-in/magic-link`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: publicUrl },

@@ -8,7 +8,7 @@ import {
   findUserId,
 } from "../src/server/test/builders.js";
 import { ADMIN_MESSAGES, JOURNEY_MESSAGES, MESSAGES } from "../src/shared/messages.js";
-import { formatDayLabel, zonedDate } from "../src/shared/time.js";
+import { addDays, formatDayLabel, zonedDate, zonedToInstant } from "../src/shared/time.js";
 import {
   expect,
   expectNoA11yViolations,
@@ -136,15 +136,19 @@ test.describe("booking journeys", () => {
     await page.setViewportSize(NARROW);
     const first = uniqueName("Rahul");
     const second = uniqueName("Ritu");
-    const startAt = hoursFromNow(100);
+    // Both times on one day in IST, whatever the hour the test runs at: the arrow keys stay within one day's times
+    // (an hour apart from now, they straddled midnight in IST when the test ran around 13:30 UTC).
+    const day = addDays(zonedDate(new Date(), "Asia/Kolkata"), 4);
+    const at = (time: string) => zonedToInstant(day, time, "Asia/Kolkata").toISOString();
+    const startAt = at("10:10");
     const interviewer = await buildInterviewer(db, { name: first, qualification: "SDE II, ex-Flipkart" });
     await buildSlot(db, {
       interviewer_id: interviewer.id,
       interviewer_name: first,
       start_at: startAt,
-      end_at: hoursFromNow(100.75),
+      end_at: at("10:55"),
     });
-    await buildSlot(db, { interviewer_name: second, start_at: hoursFromNow(101), end_at: hoursFromNow(101.75) });
+    await buildSlot(db, { interviewer_name: second, start_at: at("11:10"), end_at: at("11:55") });
     await signIn(page, uniqueEmail("narrow"), "/onboarding?type=mockInterview");
 
     const mockTab = page.getByRole("tab", { name: "Mock Interview" });

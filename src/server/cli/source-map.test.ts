@@ -7,13 +7,11 @@ import { afterAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a build script in plain JavaScript, without types.
 import { thinMap } from "../../../scripts/line-source-map.mjs";
 
-type RawMap = SourceMapPayload;
-
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "careerprep-map-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** A bundle of one file of ours that calls a package, built as scripts/build-server.mjs builds the server. */
-async function bundle(): Promise<{ code: string; map: RawMap }> {
+async function bundle(): Promise<{ code: string; map: SourceMapPayload }> {
   fs.mkdirSync(path.join(dir, "node_modules", "greeter"), { recursive: true });
   fs.writeFileSync(
     path.join(dir, "node_modules", "greeter", "index.js"),
@@ -37,7 +35,7 @@ async function bundle(): Promise<{ code: string; map: RawMap }> {
     write: false,
   });
   const text = (suffix: string) => result.outputFiles.find((f) => f.path.endsWith(suffix))?.text ?? "";
-  return { code: text("out.js"), map: JSON.parse(text("out.js.map")) as RawMap };
+  return { code: text("out.js"), map: JSON.parse(text("out.js.map")) as SourceMapPayload };
 }
 
 describe("the server bundle's source map (scripts/line-source-map.mjs)", () => {
@@ -45,7 +43,7 @@ describe("the server bundle's source map (scripts/line-source-map.mjs)", () => {
     const { code, map } = await bundle();
     expect(map.sources).toEqual(expect.arrayContaining(["main.ts", "node_modules/greeter/index.js"]));
 
-    const thinned = thinMap(map, (source: string) => !source.includes("node_modules/")) as RawMap;
+    const thinned = thinMap(map, (source: string) => !source.includes("node_modules/")) as SourceMapPayload;
     expect(thinned.sources).toEqual(["main.ts"]);
     // Names are kept only where a kept position still points at them.
     expect(thinned.names.every((name) => map.names.includes(name))).toBe(true);
@@ -56,7 +54,8 @@ describe("the server bundle's source map (scripts/line-source-map.mjs)", () => {
       return { line: before.length - 1, column: before.at(-1)?.length ?? 0 };
     };
     const ours = at("toUpperCase");
-    const entry = new SourceMap(thinned).findEntry(ours.line, ours.column) as {
+    const parsed = new SourceMap(thinned);
+    const entry = parsed.findEntry(ours.line, ours.column) as {
       originalSource?: string;
       originalLine?: number;
     };
@@ -64,7 +63,7 @@ describe("the server bundle's source map (scripts/line-source-map.mjs)", () => {
     expect(entry.originalLine).toBe(4); // zero-based: `return line.toUpperCase();`
 
     const theirs = at("Namaste");
-    const packageEntry = new SourceMap(thinned).findEntry(theirs.line, theirs.column) as { originalSource?: string };
+    const packageEntry = parsed.findEntry(theirs.line, theirs.column) as { originalSource?: string };
     expect(packageEntry.originalSource ?? "").not.toContain("node_modules");
   });
 });

@@ -10,7 +10,10 @@
 // BENCH_SECONDS (10) per phase; BENCH_DB=sqlite|postgres to run one database; BENCH_SERVER to run
 // another bundle of scripts/bench-server.ts (to compare two versions on the same machine state);
 // BENCH_PORT (4600) the first of the four ports the servers listen on (two runs side by side).
-// Requests carry a browser's Accept-Encoding; BENCH_IDENTITY=true leaves it out.
+// Requests carry a browser's Accept-Encoding; BENCH_IDENTITY=true leaves it out. PostgreSQL is the one
+// TEST_POSTGRES_URL names (src/server/test/postgres.ts); postgres://postgres@%2Fvar%2Frun%2Fpostgresql/postgres
+// reaches it through its Unix socket. The hold phase also reports the load generator's own CPU per
+// operation: it shares the machine's cores with the server and PostgreSQL.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -224,7 +227,9 @@ async function bench(label: string, databaseUrl: string, ports: number[]): Promi
     peak.phase = "hold + release";
     let done = false;
     const oversell = watchOversell(bases[0] ?? "", seeded.slotIds, () => done);
+    const generator0 = process.cpuUsage();
     const cycles = await holdReleaseCycles(bases, seeded);
+    const generator = process.cpuUsage(generator0);
     done = true;
     const cpu3 = cpu();
     const db3 = await databaseCost(databaseUrl);
@@ -248,7 +253,7 @@ async function bench(label: string, databaseUrl: string, ports: number[]): Promi
       `  hold + release, 50 students  ${cycles.opsPerSecond.toFixed(0)} ops/s, refused (full) ${cycles.refused}, failures ${cycles.failures}`,
     );
     console.log(
-      `  server CPU per request       empty ${perRequest(cpu1 - cpu0, ceiling.rps)}, list ${perRequest(cpuList - cpu1, list.rps)}, day ${perRequest(cpuDay - cpuList, day.rps)}, days ${perRequest(cpu2 - cpuDay, days.rps)}, hold or release ${perRequest(cpu3 - cpuTurns, cycles.opsPerSecond)}`,
+      `  server CPU per request       empty ${perRequest(cpu1 - cpu0, ceiling.rps)}, list ${perRequest(cpuList - cpu1, list.rps)}, day ${perRequest(cpuDay - cpuList, day.rps)}, days ${perRequest(cpu2 - cpuDay, days.rps)}, hold or release ${perRequest(cpu3 - cpuTurns, cycles.opsPerSecond)} (the load generator's own ${perRequest((generator.user + generator.system) / 1000, cycles.opsPerSecond)})`,
     );
     if (db2 && db3) {
       const ops = cycles.opsPerSecond * DURATION_S;

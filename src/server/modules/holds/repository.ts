@@ -19,7 +19,7 @@ import {
 import { createStatementCache } from "../../db/compiled-statements.js";
 import { type Db, type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingKind, Database, HoldsTable } from "../../db/schema.js";
-import { type Hit, hitStatement, spendHit } from "../../infrastructure/rate-limit/repository.js";
+import { type Hit, hitStatement } from "../../infrastructure/rate-limit/repository.js";
 import { SEAT_KEEPING_STATUSES } from "../seats/repository.js";
 import { LIVE_STATUSES } from "../waitlist/repository.js";
 
@@ -395,7 +395,7 @@ export interface HoldOutcome {
  * wait on the lock one after another and exactly one gets it.
  *
  * SQLite: the hit, the same facts query, upsert and log insert in one write transaction (exclusive
- * there), in process, where a statement costs no round trip.
+ * there), in process, where a statement costs no round trip; each compiled once, like the facts.
  */
 export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequest): Promise<HoldOutcome> {
   const { hold, budget } = request;
@@ -407,7 +407,15 @@ export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequ
     return { spent, attempt: row.id === null ? undefined : attemptFrom(row as Facts, row.taken_id !== null) };
   }
   return db.transaction().execute(async (trx) => {
-    const spent = await spendHit(trx, budget);
+    const hit = (
+      await trx.executeQuery(
+        statements("sqlite-hit", { key: budget.key, resetsAt: budget.resetsAt, nowMs: budget.nowMs }, (v) =>
+          hitStatement(trx, v),
+        ),
+      )
+    ).rows[0];
+    if (!hit) throw new Error("the hold budget's statement returned no row");
+    const spent = { hits: Number(hit.hits), resetsAt: Number(hit.resets_at) };
     if (spent.hits > budget.max) return { spent, attempt: undefined };
     const facts = compiledForHold("sqlite-facts", request, (r) =>
       selectFacts(
@@ -419,17 +427,17 @@ export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequ
     const row = (await trx.executeQuery(facts)).rows[0];
     if (!row) return { spent, attempt: undefined };
     if (!mayTake(row)) return { spent, attempt: attemptFrom(row, false) };
-    const packageKey = row.package_key ?? "";
-    await trx
-      .insertInto("holds")
-      .values({ ...hold, package_key: packageKey })
-      .onConflict((oc) => oc.columns(["user_id", "kind"]).doUpdateSet(replaceHold))
-      .execute();
-    const { expires_at: _, ...logged } = hold;
-    await trx
-      .insertInto("hold_log")
-      .values({ ...logged, package_key: packageKey })
-      .execute();
+    const written = { ...hold, package_key: row.package_key ?? "" };
+    await trx.executeQuery(
+      statements("sqlite-hold-row", written, (v) =>
+        trx
+          .insertInto("holds")
+          .values(v)
+          .onConflict((oc) => oc.columns(["user_id", "kind"]).doUpdateSet(replaceHold)),
+      ),
+    );
+    const { expires_at: _, ...logged } = written;
+    await trx.executeQuery(statements("sqlite-hold-log", logged, (v) => trx.insertInto("hold_log").values(v)));
     return { spent, attempt: attemptFrom(row, true) };
   });
 }

@@ -23,15 +23,11 @@ export type SlotListing = z.infer<typeof slotListingSchema>;
 
 export const slotListSchema = z.object({ slots: z.array(slotListingSchema) });
 
-/** A calendar day (YYYY-MM-DD) that exists: 2026-02-30 does not. */
-export const calendarDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, API_MESSAGES.slotDateInvalid)
-  .refine((date) => {
-    const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-    const day = new Date(Date.UTC(y, m - 1, d));
-    return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
-  }, API_MESSAGES.slotDateInvalid);
+/**
+ * A calendar day (YYYY-MM-DD) that exists: 2026-02-30 and 2027-02-29 do not, 2028-02-29 does. Zod's ISO
+ * date is one regular expression with the month lengths and leap years in it.
+ */
+export const calendarDateSchema = z.iso.date(API_MESSAGES.slotDateInvalid);
 
 /**
  * A plan's days with bookable slots, for the booking page's date strip and plan cards

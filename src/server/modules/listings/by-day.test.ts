@@ -87,7 +87,16 @@ describeEachDialect("slots by day and the days summary (docs/decisions/0240-slot
   });
 
   it("refuses a date that is not a calendar day with a clear 400, lists none before today, refuses one past the horizon", async () => {
-    for (const date of ["tomorrow", "2026-1-05", "2026-02-30", "2026-13-01", "20261105", "2026-11-05T00:00"]) {
+    for (const date of [
+      "tomorrow",
+      "2026-1-05",
+      "2026-02-30",
+      "2027-02-29",
+      "2026-04-31",
+      "2026-13-01",
+      "20261105",
+      "2026-11-05T00:00",
+    ]) {
       const res = await t().request({ url: `/api/slots?package=service&date=${encodeURIComponent(date)}` });
       expect(res.statusCode, date).toBe(400);
       expect(json<ApiError>(res).error).toEqual({

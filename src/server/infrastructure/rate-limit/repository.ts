@@ -38,10 +38,14 @@ export function hitStatement(db: QueryCreator<Database>, { key, resetsAt, nowMs 
     .returning(["hits", "resets_at"]);
 }
 
+/** A budget as hitStatement's row (or a statement that embeds it) returns it; PostgreSQL's bigints come as text. */
+export function budgetSpent(row: { hits: unknown; resets_at: unknown }): { hits: number; resetsAt: number } {
+  return { hits: Number(row.hits), resetsAt: Number(row.resets_at) };
+}
+
 /** Counts one hit against a budget in one statement (see hitStatement). */
 export async function spendHit(db: Executor, hit: Hit): Promise<{ hits: number; resetsAt: number }> {
-  const row = await hitStatement(db, hit).executeTakeFirstOrThrow();
-  return { hits: Number(row.hits), resetsAt: Number(row.resets_at) };
+  return budgetSpent(await hitStatement(db, hit).executeTakeFirstOrThrow());
 }
 
 /** Counts one hit against a budget whose window is `windowMs` long if this hit starts it. */
@@ -57,7 +61,7 @@ export async function findHits(db: Db, key: string, nowMs: number): Promise<{ hi
     .where("key", "=", key)
     .where("resets_at", ">", nowMs)
     .executeTakeFirst();
-  return row ? { hits: Number(row.hits), resetsAt: Number(row.resets_at) } : { hits: 0, resetsAt: nowMs };
+  return row ? budgetSpent(row) : { hits: 0, resetsAt: nowMs };
 }
 
 /** Gives back a hit that was refused or did not happen, so it does not spend the budget. */

@@ -19,7 +19,7 @@ import {
 import { createStatementCache } from "../../db/compiled-statements.js";
 import { type Db, type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingKind, Database, HoldsTable } from "../../db/schema.js";
-import { type Hit, hitStatement } from "../../infrastructure/rate-limit/repository.js";
+import { budgetSpent, type Hit, hitStatement } from "../../infrastructure/rate-limit/repository.js";
 import { SEAT_KEEPING_STATUSES } from "../seats/repository.js";
 import { LIVE_STATUSES } from "../waitlist/repository.js";
 
@@ -403,7 +403,7 @@ export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequ
     const { rows } = await db.executeQuery(compiledForHold("postgres-hold", request, (r) => takeHoldStatement(db, r)));
     const row = rows[0];
     if (!row) throw new Error("the hold's statement returned no row");
-    const spent = { hits: Number(row.hits), resetsAt: Number(row.resets_at) };
+    const spent = budgetSpent(row);
     return { spent, attempt: row.id === null ? undefined : attemptFrom(row as Facts, row.taken_id !== null) };
   }
   return db.transaction().execute(async (trx) => {
@@ -415,7 +415,7 @@ export async function takeHoldIfFree(db: Db, dialect: Dialect, request: HoldRequ
       )
     ).rows[0];
     if (!hit) throw new Error("the hold budget's statement returned no row");
-    const spent = { hits: Number(hit.hits), resetsAt: Number(hit.resets_at) };
+    const spent = budgetSpent(hit);
     if (spent.hits > budget.max) return { spent, attempt: undefined };
     const facts = compiledForHold("sqlite-facts", request, (r) =>
       selectFacts(

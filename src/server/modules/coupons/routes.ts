@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MESSAGES } from "../../../shared/messages.js";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { couponInputSchema, couponSchema, priceQuoteSchema } from "../../../shared/schemas/coupons.js";
 import { requireUser } from "../../plugins/auth.js";
 import { requireAdmin } from "../admins/guard.js";
@@ -73,7 +74,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
           holdId: z.string({ message: MESSAGES.selectSlotFirst }).min(1, { message: MESSAGES.selectSlotFirst }),
           coupon: z.string().max(64).optional(),
         }),
-        response: { 200: priceQuoteSchema },
+        response: { 200: priceQuoteSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request) => {

@@ -209,6 +209,8 @@ export const API_MESSAGES = {
   tooLarge: "The request is too large.",
   unsupportedContentType: "Unsupported content type.",
   unreadable: "The request could not be read.",
+  pathNotPlain:
+    'The address is not in its plain form (a "." or ".." segment, an encoded dot, a repeated slash or a backslash). Ask for the plain address.',
   internal: "Something went wrong on our side. Please try again.",
   noRoute: (method: string, url: string) => `No route for ${method} ${url}.`,
   signInRequired: "Please sign in to continue.",

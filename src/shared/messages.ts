@@ -242,6 +242,13 @@ export const PAYMENT_MESSAGES = {
   paymentDuplicateRefunded: "You already have a seat in this session, so this extra payment is being refunded in full.",
 } as const;
 
+/** Text that reaches documents, mail and calendars holds only what a reader sees (docs/security.md, Input and sign-in). */
+export const TEXT_MESSAGES = {
+  hiddenInLine:
+    "Use only visible characters on one line: no line breaks, direction marks, zero-width or control characters.",
+  hiddenInParagraph: "Use only visible characters: no direction marks, zero-width or control characters.",
+} as const;
+
 /** When a form check names no field. */
 export const FORM_MESSAGES = {
   checkTheForm: "Check the form and try again.",

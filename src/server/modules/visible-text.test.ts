@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
 import { expect, it } from "vitest";
 import { TEXT_MESSAGES } from "../../shared/messages.js";
 import { addDays, zonedDate } from "../../shared/time.js";
@@ -32,7 +33,7 @@ async function studentReadyToFinish(t: TestApp): Promise<string> {
 
 const profileForm = { qualification: "B.Tech CSE, 2026", status: "inprogress", phone: "+91 98450 12345" };
 
-function expectRefused(answer: { statusCode: number; body: string }, field: string, message: string): void {
+function expectRefused(answer: LightMyRequestResponse, field: string, message: string): void {
   expect(answer.statusCode).toBe(400);
   expect(json<ApiError>(answer).error).toEqual({ code: "VALIDATION", message, field });
 }

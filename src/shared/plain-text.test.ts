@@ -12,7 +12,7 @@ const NAMES_IN_INDIAN_SCRIPTS = {
   devanagariExplicitVirama: ["क्\u200Cष"],
   tamil: ["தமிழ்செல்வன்", "கார்த்திகேயன்"],
   bengali: ["অর্পিতা বন্দ্যোপাধ্যায়", "ঋত্বিক"],
-  /** র + ZWJ + virama + য: the ya-phala after RA ("র‍্যাব"), typed this way by Bengali keyboards. */
+  /** র + ZWJ + virama + য: the ya-phala after RA, typed this way by Bengali keyboards. */
   bengaliYaPhala: ["র\u200D্যাব"],
   telugu: ["శ్రీనివాస్", "వెంకటలక్ష్మి"],
   /** A chillu written with virama + ZWJ at the end of a word (the older Malayalam encoding). */

@@ -28,7 +28,7 @@ export function targetPath(url: string): string {
   return start === -1 ? "/" : path.slice(start);
 }
 
-/** Every request, before any route's limit or guard runs (docs/security.md, Input and sign-in). */
+/** Every request, before any route's limit or guard runs (docs/decisions/0311-paths-in-plain-form.md). */
 export function refuseUnplainPaths(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
     if (!isPlainPath(targetPath(request.url))) throw new AppError("BAD_REQUEST", API_MESSAGES.pathNotPlain);

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { expect, it } from "vitest";
 import { TEXT_MESSAGES } from "../../shared/messages.js";
 import { addDays, zonedDate } from "../../shared/time.js";
+import { findRecentOutboxMessages } from "../infrastructure/outbox/repository.js";
 import { buildBooking, buildInterviewer, buildSlot, findUserId } from "../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../test/test-app.js";
 
@@ -137,6 +138,23 @@ describeEachDialect("visible text only, on the server", (t) => {
     const tamil = { ...interviewer, name: "கார்த்திகேயன்", phone: "+91 97000 11123" };
     const saved = await t().request({ method: "POST", url: "/api/admin/interviewers", cookie: admin, payload: tamil });
     expect(json<{ name: string }>(saved).name).toBe("கார்த்திகேயன்");
+  });
+
+  it("keeps a sign-up's name only when it is visible text", async () => {
+    const signUp = async (email: string, name: string) => {
+      await t().request({
+        method: "POST",
+        url: "/api/auth/sign-in/magic-link",
+        payload: { email, name, callbackURL: "/onboarding" },
+      });
+      const [mail] = await findRecentOutboxMessages(t().app.deps.db, 1);
+      const link = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? "";
+      const verified = await t().request({ url: link.replace("http://localhost:3000", "") });
+      const cookie = String(verified.headers["set-cookie"]).split(";")[0] ?? "";
+      return json<{ user: { name: string } }>(await t().request({ url: "/api/me", cookie })).user.name;
+    };
+    expect(await signUp("spoofed-name@example.com", `Eve${RIGHT_TO_LEFT_OVERRIDE}gnp.exe`)).toBe("");
+    expect(await signUp("hindi-name@example.com", "अर्जुन शर्मा")).toBe("अर्जुन शर्मा");
   });
 
   it("refuses a contact subject with a line break, and keeps line breaks in the message", async () => {

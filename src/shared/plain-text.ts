@@ -23,7 +23,7 @@ function codePointBefore(text: string, index: number): string {
   return index > 0 ? text.slice(start, index) : "";
 }
 
-/** A joiner shaping the text it stands in, as Unicode's chapter on the scripts of South Asia uses it. */
+/** A joiner shaping the text it stands in: half forms, chillus, ya-phala (docs/decisions/0310-visible-text-only.md). */
 function isShapingJoiner(text: string, index: number, joiner: string): boolean {
   const before = codePointBefore(text, index);
   if (INDIAN_SCRIPT.test(before)) return true;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { expect, it } from "vitest";
-import { TEXT_MESSAGES } from "../../shared/messages.js";
+import { ADMIN_MESSAGES, TEXT_MESSAGES } from "../../shared/messages.js";
 import { addDays, zonedDate } from "../../shared/time.js";
 import { findRecentOutboxMessages } from "../infrastructure/outbox/repository.js";
 import { buildBooking, buildInterviewer, buildSlot, findUserId } from "../test/builders.js";
@@ -124,6 +124,13 @@ describeEachDialect("visible text only, on the server", (t) => {
       payload: { ...slot, details },
     });
     expectRefused(slotAnswer, "details", TEXT_MESSAGES.hiddenInParagraph);
+    const linked = await t().request({
+      method: "POST",
+      url: "/api/admin/slots",
+      cookie: admin,
+      payload: { ...slot, meetingLink: `https://meet.example.com/abc${RIGHT_TO_LEFT_OVERRIDE}gpj.exe` },
+    });
+    expectRefused(linked, "meetingLink", ADMIN_MESSAGES.meetingLinkInvalid);
     const workshop = { topicKey: "ws_dsa", level: "Intermediate", date: inDays(6), start: "18:00", end: "20:00" };
     const titled = await t().request({
       method: "POST",

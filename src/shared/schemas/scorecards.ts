@@ -60,7 +60,10 @@ export const scorecardInputSchema = z.object({
   recordingUrl: z
     .string()
     .trim()
-    .refine((value) => value === "" || /^https?:\/\/[^\s]+$/.test(value), SCORECARD_MESSAGES.recordingUrlInvalid),
+    .refine(
+      (value) => value === "" || (/^https?:\/\/[^\s]+$/.test(value) && isVisibleLine(value)),
+      SCORECARD_MESSAGES.recordingUrlInvalid,
+    ),
 });
 export type ScorecardInput = z.infer<typeof scorecardInputSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMPANY_TYPES, SLOT_END_MIN_LEAD_MINUTES, SLOT_STATUSES } from "../constants.js";
 import { ADMIN_MESSAGES, MESSAGES, TEXT_MESSAGES } from "../messages.js";
-import { isVisibleParagraph } from "../plain-text.js";
+import { isVisibleLine, isVisibleParagraph } from "../plain-text.js";
 import { zonedDate, zonedToInstant } from "../time.js";
 import { firstIssue } from "./first-issue.js";
 
@@ -13,7 +13,7 @@ export const meetingLinkSchema = z
   .string()
   .trim()
   .max(500, { message: ADMIN_MESSAGES.meetingLinkInvalid })
-  .refine((value) => value === "" || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
+  .refine((value) => value === "" || (/^https?:\/\/[^\s]+\.[^\s]+$/i.test(value) && isVisibleLine(value)), {
     message: ADMIN_MESSAGES.meetingLinkInvalid,
   });
 

@@ -30,6 +30,7 @@ import { answerFrameworkError, registerErrorHandler, registerNotFound } from "./
 import { redactQuery } from "./plugins/log-redaction.js";
 import { registerMetrics } from "./plugins/metrics.js";
 import { loadPages } from "./plugins/pages.js";
+import { refuseUnplainPaths } from "./plugins/plain-path.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
 import { registerCrossSiteGuard, securityHeaders } from "./plugins/security.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandler(app);
   refuseNulCharacters(app);
+  refuseUnplainPaths(app);
   if (config.metricsToken) await registerMetrics(app);
   registerSecurityHeaders(app, securityHeaders(config));
   await registerRateLimit(app);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { GSTIN_EXAMPLE } from "../shared/gst.js";
 import { ConfigError, loadConfig } from "./config.js";
 
 describe("configuration", () => {
@@ -53,6 +54,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ INVOICE_PREFIX: "CPIN" })).toThrow(
       /INVOICE_PREFIX: must be 1 or 2 capital letters or digits/,
     );
+  });
+
+  it("takes a GSTIN only with its check character right", () => {
+    expect(() => loadConfig({ GSTIN: "29ABCDE1234F1Z5", SUPPLIER_ADDRESS: "Bengaluru" })).toThrow(
+      `GSTIN: must be a 15-character GSTIN with its state code and check character, such as ${GSTIN_EXAMPLE}`,
+    );
+    expect(loadConfig({ GSTIN: "29abcde1234f1zw", SUPPLIER_ADDRESS: "Bengaluru" }).supplier.gstin).toBe(GSTIN_EXAMPLE);
   });
 
   it("reads admin e-mails lower-cased", () => {

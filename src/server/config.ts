@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { PLATFORM_TIME_ZONE_DEFAULT } from "../shared/constants.js";
-import { GST_STATES, GSTIN_PATTERN } from "../shared/gst.js";
+import { GSTIN_EXAMPLE, isValidGstin } from "../shared/gst.js";
 import { isFixedOffsetZone } from "../shared/time.js";
 
 const optionalString = z
@@ -93,8 +93,8 @@ const envSchema = z.object({
 
   GSTIN: optionalString
     .transform((v) => v?.toUpperCase())
-    .refine((v) => v === undefined || (GSTIN_PATTERN.test(v) && v.slice(0, 2) in GST_STATES), {
-      message: "must be a 15-character GSTIN such as 29ABCDE1234F1Z5",
+    .refine((v) => v === undefined || isValidGstin(v), {
+      message: `must be a 15-character GSTIN with its state code and check character, such as ${GSTIN_EXAMPLE}`,
     }),
   SUPPLIER_LEGAL_NAME: z.string().trim().default("CareerPrep"),
   SUPPLIER_ADDRESS: z.string().trim().default(""),

@@ -65,6 +65,16 @@ describe("start-up refuses what is unsafe", () => {
       /PUBLIC_URL: development mode .* runs only on a loopback address: set NODE_ENV=production/,
     );
   }, 30_000);
+
+  it("a GSTIN whose check character is wrong stops the start", async () => {
+    const server = startServer({
+      GSTIN: "29ABCDE1234F1Z5",
+      SUPPLIER_ADDRESS: "Bengaluru",
+      DATABASE_URL: `file:${dir}/gst.db`,
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(`GSTIN: must be a 15-character GSTIN with its state code and check character`);
+  }, 30_000);
 });
 
 describe("a production server started from the build (npm run start:prod)", () => {

@@ -51,6 +51,32 @@ export const stateLabel = (code: string): string =>
 /** A GSTIN: state code, PAN, entity number, "Z", check character. */
 export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
+/** A GSTIN that passes every check, for messages and docs. */
+export const GSTIN_EXAMPLE = "29ABCDE1234F1ZW";
+
+const GSTIN_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/**
+ * The 15th character of a GSTIN from its first 14, by the GST network's mod-36 scheme: each
+ * character's value (0–9, A=10 … Z=35) weighted 1 and 2 in turn, each product's base-36 digits
+ * added, and the check character the one that brings the sum to a multiple of 36.
+ */
+export function gstinCheckCharacter(first14: string): string {
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const product = GSTIN_ALPHABET.indexOf(first14.charAt(i)) * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_ALPHABET.charAt((36 - (sum % 36)) % 36);
+}
+
+/** A GSTIN as issued: its shape, a real state code and the right check character. */
+export function isValidGstin(value: string): boolean {
+  return (
+    GSTIN_PATTERN.test(value) && value.slice(0, 2) in GST_STATES && gstinCheckCharacter(value) === value.charAt(14)
+  );
+}
+
 /**
  * SAC 999293, "Commercial training and coaching services" (heading 9992, education services), taxed
  * at 18 %: mock interviews, workshops and internships sold by a private company are coaching, not

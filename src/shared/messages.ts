@@ -209,6 +209,8 @@ export const API_MESSAGES = {
   tooLarge: "The request is too large.",
   unsupportedContentType: "Unsupported content type.",
   unreadable: "The request could not be read.",
+  pathNotPlain:
+    'The address is not in its plain form (a "." or ".." segment, an encoded dot, a repeated slash or a backslash). Ask for the plain address.',
   internal: "Something went wrong on our side. Please try again.",
   noRoute: (method: string, url: string) => `No route for ${method} ${url}.`,
   signInRequired: "Please sign in to continue.",
@@ -238,6 +240,13 @@ export const PAYMENT_MESSAGES = {
   paymentReplacedRefunded:
     "This checkout had been replaced by a newer one, so this payment booked nothing. We are refunding it in full.",
   paymentDuplicateRefunded: "You already have a seat in this session, so this extra payment is being refunded in full.",
+} as const;
+
+/** Text that reaches documents, mail and calendars holds only what a reader sees (docs/security.md, Input and sign-in). */
+export const TEXT_MESSAGES = {
+  hiddenInLine:
+    "Use only visible characters on one line: no line breaks, direction marks, zero-width or control characters.",
+  hiddenInParagraph: "Use only visible characters: no direction marks, zero-width or control characters.",
 } as const;
 
 /** When a form check names no field. */

@@ -11,6 +11,7 @@ describe("personName: never an e-mail's user part as a name", () => {
     expect(personName({ accountName: "Arjun40003", email: "arjun40003@x.in" })).toBe("");
     expect(personName({ accountName: "arjun40003@x.in", email: "arjun40003@x.in" })).toBe("");
     expect(personName({ accountName: "", email: "arjun40003@x.in" })).toBe("");
+    expect(personName({ accountName: "Arjun \u202Ecod.exe", email: "arjun40003@x.in" })).toBe("");
   });
 
   it("a certificate's name needs both parts of the profile name", () => {

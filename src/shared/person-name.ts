@@ -1,3 +1,5 @@
+import { isVisibleLine } from "./plain-text.js";
+
 /**
  * A person's name as we may show it (docs/product.md, Profile: a name before anything official):
  * the profile's first and last name; else the account's name (Google gives one) unless it is only
@@ -17,7 +19,8 @@ export function personName(person: {
   const account = person.accountName?.trim() ?? "";
   const local = person.email?.split("@")[0]?.toLowerCase() ?? "";
   if (!account || account.toLowerCase() === local || account.toLowerCase() === person.email?.toLowerCase()) return "";
-  return account;
+  // An identity provider's name is not checked by our forms: one with hidden characters is no name.
+  return isVisibleLine(account) ? account : "";
 }
 
 /** The profile's full name only: what certificates print. "" when either part is missing. */

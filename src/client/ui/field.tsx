@@ -68,6 +68,7 @@ export function TextField({
   hint,
   className,
   id,
+  type = "text",
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & FieldExtras) {
   return (
@@ -77,7 +78,7 @@ export function TextField({
       error={error}
       hint={hint}
       className={className}
-      control={(control) => <input {...control} {...props} />}
+      control={(control) => <input {...control} type={type} {...props} />}
     />
   );
 }

@@ -8,6 +8,12 @@ declare module "fastify" {
   }
 }
 
+const GAUGES_NAMED_LIKE_COUNTERS = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+];
+
 /**
  * Request latencies by route pattern (never the raw URL: ids would explode the series). Only
  * with METRICS_TOKEN: without it nobody can read them, so prom-client is not even loaded and no
@@ -17,6 +23,9 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
   const { collectDefaultMetrics, Histogram, Registry } = await import("prom-client");
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Only counters may end in `_total` (Prometheus's naming rules, which `promtool check metrics` applies);
+  // each of these gauges is the sum of the by-type series beside it: `sum(nodejs_active_handles)`.
+  for (const name of GAUGES_NAMED_LIKE_COUNTERS) registry.removeSingleMetric(name);
   const duration = new Histogram({
     name: "http_request_duration_seconds",
     help: "Time from the request's arrival to the end of its response, by method, route pattern and status.",

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { COMPANY_TYPES, PHONE_MIN_DIGITS, PROFILE_STATUSES } from "../constants.js";
 import { GST_STATE_CODES } from "../gst.js";
-import { API_MESSAGES, PROFILE_MESSAGES } from "../messages.js";
+import { API_MESSAGES, PROFILE_MESSAGES, TEXT_MESSAGES } from "../messages.js";
+import { isVisibleLine } from "../plain-text.js";
 import { priceQuoteSchema } from "./coupons.js";
 
 export const bookingKindSchema = z.enum(["mock", "workshop", "internship"]);
@@ -170,9 +171,24 @@ export const verifyOtpSchema = z.object({
 });
 
 export const profileSchema = z.object({
-  firstName: z.string().trim().min(1, { message: PROFILE_MESSAGES.firstNameRequired }).max(80),
-  lastName: z.string().trim().min(1, { message: PROFILE_MESSAGES.lastNameRequired }).max(80),
-  qualification: z.string().trim().min(1, { message: PROFILE_MESSAGES.qualificationRequired }).max(120),
+  firstName: z
+    .string()
+    .trim()
+    .min(1, { message: PROFILE_MESSAGES.firstNameRequired })
+    .max(80)
+    .refine(isVisibleLine, { message: TEXT_MESSAGES.hiddenInLine }),
+  lastName: z
+    .string()
+    .trim()
+    .min(1, { message: PROFILE_MESSAGES.lastNameRequired })
+    .max(80)
+    .refine(isVisibleLine, { message: TEXT_MESSAGES.hiddenInLine }),
+  qualification: z
+    .string()
+    .trim()
+    .min(1, { message: PROFILE_MESSAGES.qualificationRequired })
+    .max(120)
+    .refine(isVisibleLine, { message: TEXT_MESSAGES.hiddenInLine }),
   status: z.enum(PROFILE_STATUSES, { message: PROFILE_MESSAGES.statusRequired }),
   phone: phoneSchema,
   /** GST state code: the place of supply on the student's invoices; "" when not given. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DASHBOARD_MESSAGES } from "../messages.js";
+import { DASHBOARD_MESSAGES, TEXT_MESSAGES } from "../messages.js";
+import { isVisibleLine, isVisibleParagraph } from "../plain-text.js";
 import { scorecardSchema } from "./scorecards.js";
 
 export const DASHBOARD_TABS = ["overview", "interviews", "workshops", "internships", "profile"] as const;
@@ -93,7 +94,12 @@ export const rescheduleInputSchema = z.object({ slotId: z.string().min(1, DASHBO
 
 export const CANCEL_REASON_MAX_LENGTH = 500;
 export const cancelInputSchema = z.object({
-  reason: z.string().trim().max(CANCEL_REASON_MAX_LENGTH, DASHBOARD_MESSAGES.cancelReasonTooLong).optional(),
+  reason: z
+    .string()
+    .trim()
+    .max(CANCEL_REASON_MAX_LENGTH, DASHBOARD_MESSAGES.cancelReasonTooLong)
+    .refine(isVisibleParagraph, { message: TEXT_MESSAGES.hiddenInParagraph })
+    .optional(),
 });
 
 export const cancelResultSchema = z.object({
@@ -110,6 +116,9 @@ export const resumeInputSchema = z.object({
     .string()
     .trim()
     .max(2000, DASHBOARD_MESSAGES.resumeUrlInvalid)
-    .refine((value) => value === "" || /^https?:\/\/[^\s]+\.[^\s]+$/.test(value), DASHBOARD_MESSAGES.resumeUrlInvalid),
+    .refine(
+      (value) => value === "" || (/^https?:\/\/[^\s]+\.[^\s]+$/.test(value) && isVisibleLine(value)),
+      DASHBOARD_MESSAGES.resumeUrlInvalid,
+    ),
 });
 export type ResumeInput = z.infer<typeof resumeInputSchema>;

@@ -1,13 +1,18 @@
 import { z } from "zod";
 import { DEFAULT_INTERNSHIP_TITLE, INTERNSHIP_TRACKS } from "../constants.js";
-import { ADMIN_MESSAGES } from "../messages.js";
+import { ADMIN_MESSAGES, TEXT_MESSAGES } from "../messages.js";
+import { isVisibleLine, isVisibleParagraph } from "../plain-text.js";
 import { capacitySchema, meetingLinkSchema } from "./slots.js";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const weekPlanSchema = z.object({
-  title: z.string().trim().max(200, { message: ADMIN_MESSAGES.fieldTooLong }),
-  deliverables: z.string().trim().max(2000),
+  title: z
+    .string()
+    .trim()
+    .max(200, { message: ADMIN_MESSAGES.fieldTooLong })
+    .refine(isVisibleLine, { message: TEXT_MESSAGES.hiddenInLine }),
+  deliverables: z.string().trim().max(2000).refine(isVisibleParagraph, { message: TEXT_MESSAGES.hiddenInParagraph }),
 });
 export type WeekPlan = z.infer<typeof weekPlanSchema>;
 
@@ -25,13 +30,15 @@ export const internshipInputSchema = z
       .string()
       .trim()
       .max(200, { message: ADMIN_MESSAGES.fieldTooLong })
+      .refine(isVisibleLine, { message: TEXT_MESSAGES.hiddenInLine })
       .default("")
       .transform((title) => title || DEFAULT_INTERNSHIP_TITLE),
     mentor: z
       .string()
       .trim()
       .min(1, { message: ADMIN_MESSAGES.internshipMentorRequired })
-      .max(200, { message: ADMIN_MESSAGES.fieldTooLong }),
+      .max(200, { message: ADMIN_MESSAGES.fieldTooLong })
+      .refine(isVisibleLine, { message: TEXT_MESSAGES.hiddenInLine }),
     startDate: z.string().regex(DATE, { message: ADMIN_MESSAGES.internshipStartDateRequired }),
     weeks: z.number().int().min(1, { message: ADMIN_MESSAGES.internshipWeeksRequired }).max(52),
     weekPlans: z.array(weekPlanSchema).max(52),

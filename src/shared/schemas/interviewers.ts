@@ -1,10 +1,16 @@
 import { z } from "zod";
 import { COMPANY_TYPES, PHONE_MIN_DIGITS } from "../constants.js";
 import { isValidEmail } from "../email.js";
-import { ADMIN_MESSAGES, MESSAGES } from "../messages.js";
+import { ADMIN_MESSAGES, MESSAGES, TEXT_MESSAGES } from "../messages.js";
+import { isVisibleLine } from "../plain-text.js";
 
 const text = (requiredMessage: string) =>
-  z.string().trim().min(1, { message: requiredMessage }).max(200, { message: ADMIN_MESSAGES.fieldTooLong });
+  z
+    .string()
+    .trim()
+    .min(1, { message: requiredMessage })
+    .max(200, { message: ADMIN_MESSAGES.fieldTooLong })
+    .refine(isVisibleLine, { message: TEXT_MESSAGES.hiddenInLine });
 
 /** Phones compare by their digits: "+91 98450-12345" and "+919845012345" are one phone. */
 export const phoneKey = (phone: string): string => phone.replace(/\D/g, "");

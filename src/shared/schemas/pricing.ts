@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATALOG_KEYS, UNAVAILABLE_REASON_MAX } from "../constants.js";
-import { ADMIN_MESSAGES } from "../messages.js";
+import { ADMIN_MESSAGES, TEXT_MESSAGES } from "../messages.js";
+import { isVisibleLine } from "../plain-text.js";
 
 /** A package's availability and its price in whole rupees (the server stores paise). */
 export const pricingInputSchema = z.object({
@@ -18,7 +19,12 @@ export const pricingInputSchema = z.object({
   unavailableReason: z
     .string()
     .transform((text) => text.replace(/\s+/g, " ").trim())
-    .pipe(z.string().max(UNAVAILABLE_REASON_MAX, { message: ADMIN_MESSAGES.unavailableReasonTooLong }))
+    .pipe(
+      z
+        .string()
+        .max(UNAVAILABLE_REASON_MAX, { message: ADMIN_MESSAGES.unavailableReasonTooLong })
+        .refine(isVisibleLine, { message: TEXT_MESSAGES.hiddenInLine }),
+    )
     .optional(),
 });
 export type PricingInput = z.infer<typeof pricingInputSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { SCORECARD_MESSAGES } from "../messages.js";
+import { SCORECARD_MESSAGES, TEXT_MESSAGES } from "../messages.js";
+import { isVisibleLine, isVisibleParagraph } from "../plain-text.js";
 
 /** Areas a mock interview is scored on; packages with a phone round add it (docs/product.md, After the session). */
 export const SCORE_AREAS = ["resume", "technical", "communication", "phoneScreen"] as const;
@@ -42,13 +43,27 @@ export const scorecardInputSchema = z.object({
   scores: scoresSchema,
   overall: score,
   tags: z
-    .array(z.string().trim().min(1).max(SCORECARD_TAG_MAX_LENGTH, SCORECARD_MESSAGES.tagTooLong))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(SCORECARD_TAG_MAX_LENGTH, SCORECARD_MESSAGES.tagTooLong)
+        .refine(isVisibleLine, { message: TEXT_MESSAGES.hiddenInLine }),
+    )
     .max(SCORECARD_MAX_TAGS, SCORECARD_MESSAGES.tooManyTags),
-  notes: z.string().trim().max(SCORECARD_NOTES_MAX_LENGTH, SCORECARD_MESSAGES.notesTooLong),
+  notes: z
+    .string()
+    .trim()
+    .max(SCORECARD_NOTES_MAX_LENGTH, SCORECARD_MESSAGES.notesTooLong)
+    .refine(isVisibleParagraph, { message: TEXT_MESSAGES.hiddenInParagraph }),
   recordingUrl: z
     .string()
     .trim()
-    .refine((value) => value === "" || /^https?:\/\/[^\s]+$/.test(value), SCORECARD_MESSAGES.recordingUrlInvalid),
+    .refine(
+      (value) => value === "" || (/^https?:\/\/[^\s]+$/.test(value) && isVisibleLine(value)),
+      SCORECARD_MESSAGES.recordingUrlInvalid,
+    ),
 });
 export type ScorecardInput = z.infer<typeof scorecardInputSchema>;
 

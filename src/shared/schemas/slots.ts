@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMPANY_TYPES, SLOT_END_MIN_LEAD_MINUTES, SLOT_STATUSES } from "../constants.js";
-import { ADMIN_MESSAGES, MESSAGES } from "../messages.js";
+import { ADMIN_MESSAGES, MESSAGES, TEXT_MESSAGES } from "../messages.js";
+import { isVisibleLine, isVisibleParagraph } from "../plain-text.js";
 import { zonedDate, zonedToInstant } from "../time.js";
 import { firstIssue } from "./first-issue.js";
 
@@ -12,7 +13,7 @@ export const meetingLinkSchema = z
   .string()
   .trim()
   .max(500, { message: ADMIN_MESSAGES.meetingLinkInvalid })
-  .refine((value) => value === "" || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
+  .refine((value) => value === "" || (/^https?:\/\/[^\s]+\.[^\s]+$/i.test(value) && isVisibleLine(value)), {
     message: ADMIN_MESSAGES.meetingLinkInvalid,
   });
 
@@ -28,7 +29,12 @@ export const slotInputSchema = z.object({
   date: z.string().default(""),
   start: z.string().default(""),
   end: z.string().default(""),
-  details: z.string().trim().max(2000).default(""),
+  details: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(isVisibleParagraph, { message: TEXT_MESSAGES.hiddenInParagraph })
+    .default(""),
   capacity: capacitySchema.default(1),
   status: z.enum(SLOT_STATUSES).default("published"),
   meetingLink: meetingLinkSchema.default(""),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SLOT_STATUSES, WORKSHOP_LEVELS, WORKSHOP_TOPICS } from "../constants.js";
-import { ADMIN_MESSAGES } from "../messages.js";
+import { ADMIN_MESSAGES, TEXT_MESSAGES } from "../messages.js";
+import { isVisibleLine } from "../plain-text.js";
 import { firstIssue } from "./first-issue.js";
 import { capacitySchema, DATE, meetingLinkSchema, type SessionTimes, TIME, timingProblem } from "./slots.js";
 
@@ -10,7 +11,8 @@ export const workshopInputSchema = z.object({
     .string()
     .trim()
     .min(1, { message: ADMIN_MESSAGES.workshopTitleRequired })
-    .max(200, { message: ADMIN_MESSAGES.fieldTooLong }),
+    .max(200, { message: ADMIN_MESSAGES.fieldTooLong })
+    .refine(isVisibleLine, { message: TEXT_MESSAGES.hiddenInLine }),
   topicKey: z.enum(WORKSHOP_TOPICS),
   level: z.enum(WORKSHOP_LEVELS),
   date: z.string().default(""),

@@ -5,10 +5,15 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { magicLink } from "better-auth/plugins/magic-link";
 import type { FastifyBaseLogger } from "fastify";
 import { MAGIC_LINK_TTL_MINUTES } from "../../../shared/constants.js";
+import { isVisibleLine } from "../../../shared/plain-text.js";
 import type { Config } from "../../config.js";
 import type { Db, Dialect } from "../../db/database.js";
 import type { Mailer } from "../mail/message.js";
 import { magicLinkEmail } from "./emails.js";
+
+async function keepVisibleName<T extends { name?: unknown }>(user: T): Promise<{ data: T } | undefined> {
+  return typeof user.name === "string" && !isVisibleLine(user.name) ? { data: { ...user, name: "" } } : undefined;
+}
 
 export function createAuth(options: {
   config: Config;
@@ -33,6 +38,9 @@ export function createAuth(options: {
     },
     account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
     rateLimit: { enabled: false },
+    // A name from a sign-up or an identity provider is kept only when it is visible text, one line:
+    // ours to print on certificates and in the console (docs/decisions/0310-visible-text-only.md).
+    databaseHooks: { user: { create: { before: keepVisibleName }, update: { before: keepVisibleName } } },
     // Names come from the verified profile (PUT /api/profile) and e-mail from the sign-in itself;
     // better-auth's own endpoints for changing a user are closed (docs/security.md, Who may do what).
     disabledPaths: ["/update-user", "/change-email", "/delete-user"],

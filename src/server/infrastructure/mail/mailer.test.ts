@@ -21,4 +21,20 @@ describe("SMTP delivery", () => {
     expect(smtp.received[0]).toContain("Subject: Your sign-in link");
     expect(smtp.received[1]).toContain("Second");
   });
+
+  it("carries a calendar invite byte for byte, every CRLF and the last one included (RFC 5545 §3.1)", async () => {
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${smtp.port}`, "CareerPrep <no-reply@example.com>");
+    const invite = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nSUMMARY:Mock interview with Priyā\r\nEND:VCALENDAR\r\n";
+    const contentType = "text/calendar; charset=utf-8; method=REQUEST";
+    await mailer.send({
+      to: "asha@example.com",
+      subject: "Booking confirmed",
+      text: "See you there.",
+      attachments: [{ filename: "invite.ics", contentType, content: invite }],
+    });
+    const part = smtp.received.at(-1)?.split(`Content-Type: ${contentType}`)[1] ?? "";
+    expect(part).toContain("Content-Transfer-Encoding: base64");
+    const body = part.split("\n\n")[1]?.split("\n--")[0] ?? "";
+    expect(Buffer.from(body.replace(/\s/g, ""), "base64").toString("utf8")).toBe(invite);
+  });
 });

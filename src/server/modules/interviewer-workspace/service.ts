@@ -115,5 +115,7 @@ export async function calendarFeed(deps: AppDeps, token: string): Promise<string
       status: ICalEventStatus.CONFIRMED,
     });
   }
-  return calendar.toString();
+  // RFC 5545 §3.1: every content line ends with CRLF, the last one included; ical-generator leaves it off.
+  const text = calendar.toString();
+  return text.endsWith("\r\n") ? text : `${text}\r\n`;
 }

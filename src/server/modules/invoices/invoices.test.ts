@@ -8,7 +8,7 @@ import { describeEachDialect, json, type TestApp } from "../../test/test-app.js"
 type Checkout = { bookingId: string; paymentId: string };
 
 const SUPPLIER = {
-  GSTIN: "29AABCC1234D1Z5",
+  GSTIN: "29AABCC1234D1Z7",
   SUPPLIER_LEGAL_NAME: "CareerPrep Learning Private Limited",
   SUPPLIER_ADDRESS: "12 MG Road, Bengaluru 560001, Karnataka",
 };
@@ -80,7 +80,7 @@ describeEachDialect(
         "Tax Invoice",
         "CareerPrep Learning Private Limited",
         "12 MG Road",
-        "GSTIN: 29AABCC1234D1Z5",
+        "GSTIN: 29AABCC1234D1Z7",
         "Aarav Sharma",
         "State: Karnataka (29)",
         "Place of supply: Karnataka (29)",

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { expect, it } from "vitest";
 import { buildSlot } from "../../test/builders.js";
 import { createTestApp, describeEachDialect, json } from "../../test/test-app.js";
@@ -90,6 +91,21 @@ describeEachDialect(
       expect(await streams()).toBe(before + 1);
       abort.abort();
       await expect.poll(streams).toBe(before);
+    });
+
+    it("passes Prometheus's own lint, promtool check metrics, after real traffic", async () => {
+      const cookie = await t().signIn(`promtool-${Date.now()}@example.com`);
+      const slot = await buildSlot(t().app.deps.db);
+      await t().request({ method: "POST", url: "/api/holds", cookie, payload: { kind: "mock", targetId: slot.id } });
+      await t().request({ url: "/api/no-such-route" });
+      const scraped = (await t().request({ url: "/metrics", headers: bearer })).body;
+      expect(series(scraped, 'careerprep_seats_held{kind="mock"}')).toBeGreaterThanOrEqual(1);
+      const lint = spawnSync("promtool", ["check", "metrics"], { input: scraped, encoding: "utf8" });
+      expect(lint.error).toBeUndefined();
+      expect({ status: lint.status, problems: `${lint.stdout}${lint.stderr}`.trim() }).toEqual({
+        status: 0,
+        problems: "",
+      });
     });
 
     it("keeps each app's series to itself when two run in one process", async () => {

@@ -64,7 +64,7 @@ export default function Stories() {
 
   if (reducedMotion) {
     return (
-      <ul aria-label="Student stories" className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         {TESTIMONIALS.slice(0, STATIC_COUNT).map((t) => (
           <li key={t.id}>
             <Card testimonial={t} size="medium" />
@@ -102,7 +102,7 @@ export default function Stories() {
             // One card passes by about every float period, so a card crosses the wall in 11–19 s.
             style={{ animationDuration: `${(floatSeconds(index, columns) * column.length) / 3}s` }}
           >
-            <ul aria-label={index === 0 ? "Student stories" : undefined} className="space-y-4 pb-4">
+            <ul className="space-y-4 pb-4">
               {column.map(({ t, size }) => (
                 <li key={t.id}>
                   <Card testimonial={t} size={size} />

@@ -238,6 +238,8 @@ export const PAYMENT_MESSAGES = {
   paymentReplacedRefunded:
     "This checkout had been replaced by a newer one, so this payment booked nothing. We are refunding it in full.",
   paymentDuplicateRefunded: "You already have a seat in this session, so this extra payment is being refunded in full.",
+  paymentCouponSpentRefunded:
+    "Your checkout had closed, and its coupon was used up by other students before this payment arrived, so it booked nothing. We are refunding it in full.",
 } as const;
 
 /** When a form check names no field. */

@@ -20,6 +20,7 @@ import {
   insertRedemption,
   listCouponsWithUse,
   lockCouponByCode,
+  lockCouponOfBooking,
   setCouponActive,
 } from "./repository.js";
 
@@ -93,6 +94,24 @@ export async function applyCoupon(
     amountPaise: input.listPricePaise - discountPaise,
     couponCode: coupon.code,
   };
+}
+
+/**
+ * Inside the confirming transaction: whether the booking's coupon has no redemption left for it,
+ * because other bookings (paid, or still in their payment window) used its limit after this
+ * checkout's own window ended (a failed, abandoned or expired checkout paid late). The coupon row
+ * is locked first, so checkouts and other payments of the same coupon wait for this decision.
+ */
+export async function couponLimitSpentFor(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  bookingId: string,
+  now: Date,
+): Promise<boolean> {
+  const coupon = await lockCouponOfBooking(trx, dialect, bookingId);
+  if (coupon?.max_redemptions == null) return false;
+  const others = await countLiveRedemptions(trx, coupon.id, now.toISOString(), bookingId);
+  return others >= coupon.max_redemptions;
 }
 
 /** The price a coupon would give, without redeeming it (the checkout page's preview). */

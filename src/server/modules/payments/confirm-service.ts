@@ -8,6 +8,7 @@ import { crashPoint } from "../../crash-point.js";
 import type { BookingsTable, Database } from "../../db/schema.js";
 import { enqueueJob } from "../../infrastructure/jobs/queue.js";
 import { findBookingById, lockBookingById, updateBooking } from "../bookings/repository.js";
+import { couponLimitSpentFor } from "../coupons/service.js";
 import { insertHoldUnlessHolding } from "../holds/repository.js";
 import { liveEventFor } from "../holds/service.js";
 import { type BookableTarget, findTargetForUpdate } from "../holds/targets-repository.js";
@@ -42,7 +43,8 @@ interface Decided {
  * test-mode checkout. Idempotent in any order and any number of times: the payment row is locked,
  * and only the first arrival changes anything. A payment that books nothing is refunded and
  * flagged for the admin: its seat is gone (the payment window ran out and someone else took it),
- * its checkout was replaced by a newer one, or the student already has a seat in that session.
+ * its checkout was replaced by a newer one, the student already has a seat in that session, or
+ * its coupon's limit was spent by others while it was unpaid.
  */
 export async function confirmPayment(
   deps: AppDeps,
@@ -75,8 +77,9 @@ export async function confirmPayment(
 }
 
 /**
- * Locks in the one order every seat change uses: the session row, then the booking, then the
- * payment (docs/payments.md, Locks). A late payment competes with new holds for the same seat.
+ * Locks in the one order every seat change uses: the session row, the coupon, then the booking,
+ * then the payment (docs/payments.md, Locks). A late payment competes with new holds for the same
+ * seat, and with new checkouts for the same coupon.
  */
 async function decidePayment(
   deps: AppDeps,
@@ -91,6 +94,7 @@ async function decidePayment(
   if (!bookingRef) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noPaymentStarted);
   const { timeZone } = deps.config;
   const target = await findTargetForUpdate(trx, deps.dialect, bookingRef.kind, bookingRef.target_id, now, timeZone);
+  const couponSpent = await couponLimitSpentFor(trx, deps.dialect, bookingRef.id, now);
   const booking = await lockBookingById(trx, deps.dialect, bookingRef.id);
   const row = await lockPayment(trx, deps.dialect, paymentRowId);
   if (!booking || !row) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noPaymentStarted);
@@ -102,6 +106,7 @@ async function decidePayment(
   if (booking.status === "superseded") reason = "replaced";
   else if (await hasPaidSeatInSession(trx, booking)) reason = "duplicate";
   else if (!(await seatAvailable(trx, booking, target, nowIso))) reason = "late";
+  else if (couponSpent) reason = "coupon";
   if (reason) {
     await refundInTransaction(trx, { booking, paymentRowId: row.id, providerPaymentId, reason, now });
     return { outcome: "refunded", booking, reason, jobs: await queueRefundNotice(trx, booking.id, reason, now) };
@@ -132,6 +137,7 @@ const REFUND_FLAGS: Record<RefundReason, string> = {
   late: "late_payment_refunded",
   replaced: "replaced_checkout_refunded",
   duplicate: "duplicate_payment_refunded",
+  coupon: "coupon_limit_refunded",
 };
 
 async function refundInTransaction(
@@ -158,12 +164,14 @@ async function refundInTransaction(
 function refundReasonOf(booking: BookingsTable): RefundReason {
   if (booking.flag === REFUND_FLAGS.replaced) return "replaced";
   if (booking.flag === REFUND_FLAGS.duplicate) return "duplicate";
+  if (booking.flag === REFUND_FLAGS.coupon) return "coupon";
   return "late";
 }
 
 function refundMessage(reason: RefundReason): string {
   if (reason === "replaced") return PAYMENT_MESSAGES.paymentReplacedRefunded;
   if (reason === "duplicate") return PAYMENT_MESSAGES.paymentDuplicateRefunded;
+  if (reason === "coupon") return PAYMENT_MESSAGES.paymentCouponSpentRefunded;
   return MESSAGES.paymentLateRefunded;
 }
 

@@ -391,6 +391,83 @@ describeEachDialect(
         ["refunded_late", "replaced_checkout_refunded"],
       ]);
     });
+
+    it("a payment.captured webhook on an expired checkout whose coupon others used up is refunded, never confirmed", async () => {
+      const { db } = t().app.deps;
+      const admin = await t().signInAdmin();
+      const code = `RZPONCE${++counter}`;
+      await t().request({
+        method: "POST",
+        url: "/api/admin/coupons",
+        cookie: admin,
+        payload: { code, percentOff: 50, maxRedemptions: 1 },
+      });
+      const couponCheckout = async () => {
+        const cookie = await t().signIn(`rzp-coupon-${++counter}@example.com`);
+        const slot = await buildSlot(db, { capacity: 1 });
+        const hold = json<{ id: string }>(
+          await t().request({
+            method: "POST",
+            url: "/api/holds",
+            cookie,
+            payload: { kind: "mock", targetId: slot.id },
+          }),
+        );
+        return json<{ bookingId: string; orderId: string; amountPaise: number }>(
+          await t().request({
+            method: "POST",
+            url: "/api/checkout",
+            cookie,
+            payload: { holdId: hold.id, coupon: code },
+          }),
+        );
+      };
+      const abandoned = await couponCheckout();
+      await db
+        .updateTable("bookings")
+        .set({ seat_expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("id", "=", abandoned.bookingId)
+        .execute();
+      const other = await couponCheckout();
+      const charged = { amount: 60_000, currency: "INR" };
+      const paid = await webhook(
+        t(),
+        "payment.captured",
+        other.orderId,
+        `pay_${counter}C1`,
+        `evt_${counter}C1`,
+        false,
+        charged,
+      );
+      expect(json(paid)).toEqual({ status: "processed" });
+      const late = `pay_${counter}C2`;
+      const captured = await webhook(
+        t(),
+        "payment.captured",
+        abandoned.orderId,
+        late,
+        `evt_${counter}C2`,
+        false,
+        charged,
+      );
+      expect(json(captured)).toEqual({ status: "processed" });
+
+      const before = api.refunds.length;
+      await createJobRunner(t().app.deps, jobHandlers, "test-worker").runDue();
+      expect(api.refunds.slice(before)).toEqual([
+        { paymentId: late, amount: 60_000, idempotencyKey: expect.any(String) },
+      ]);
+      const rows = await db
+        .selectFrom("bookings")
+        .select(["id", "status", "flag"])
+        .where("id", "in", [abandoned.bookingId, other.bookingId])
+        .orderBy("created_at")
+        .execute();
+      expect(rows.map((r) => [r.status, r.flag])).toEqual([
+        ["refunded_late", "coupon_limit_refunded"],
+        ["confirmed", null],
+      ]);
+    });
   },
   {
     PAYMENT_PROVIDER: "razorpay",

@@ -268,10 +268,8 @@ export const COUPON_MESSAGES = {
   dateInvalid: "Enter the date and time as an ISO instant, e.g. 2026-12-01T00:00:00+05:30.",
   validRange: "The coupon must end after it starts.",
   codeTaken: (code: string) => `A coupon with the code ${code} already exists.`,
-  notFound: "This coupon code is not valid.",
-  inactive: "This coupon is no longer active.",
-  notYetValid: "This coupon is not valid yet.",
-  expired: "This coupon has expired.",
+  /** Unknown, inactive, not yet valid and expired codes get this one answer, so guessing learns nothing. */
+  notValid: "This coupon code is not valid.",
   notForPackage: "This coupon does not apply to this package.",
   usedUp: "This coupon has been fully used.",
   gone: "That coupon no longer exists.",

@@ -42,3 +42,31 @@ describeTwoInstances("coupons: two app instances on one PostgreSQL", (apps) => {
     }
   });
 });
+
+describeTwoInstances("coupons: one quote budget across two app instances", (apps) => {
+  it("a student's coupon quotes through either instance spend one hourly budget", async () => {
+    const { first, second } = apps();
+    const cookie = await first.signIn(`twin-guesser-${Date.now()}@example.com`);
+    const slot = await buildSlot(first.app.deps.db);
+    const hold = await first.request({
+      method: "POST",
+      url: "/api/holds",
+      cookie,
+      payload: { kind: "mock", targetId: slot.id },
+    });
+    const holdId = hold.json<{ id: string }>().id;
+    const quote = (app: typeof second, i: number) =>
+      app.inject({
+        method: "POST",
+        url: "/api/checkout/quote",
+        headers: { cookie, origin: "http://localhost:3000" },
+        payload: { holdId, coupon: `GUESS${i}` },
+      });
+    const max = first.app.deps.config.couponQuoteRateLimitPerHour;
+    const answers = [];
+    for (let i = 0; i < max; i++) answers.push((await quote(i % 2 === 0 ? first.app : second, i)).statusCode);
+    expect(answers).toEqual(Array(max).fill(400));
+    expect((await quote(second, max)).statusCode).toBe(429);
+    expect((await quote(first.app, max + 1)).statusCode).toBe(429);
+  });
+});

@@ -86,7 +86,7 @@ const outOfOrder = (locks: string[]) =>
   const post = (url: string, cookie: string, payload?: object) =>
     t.request({ method: "POST", url, cookie, ...(payload ? { payload } : {}) });
 
-  it("holds, checkouts, payments, late payments, reschedules and cancellations never lock against the order", async () => {
+  it("holds, checkouts, payments, late payments, reschedules, cancellations and erasure never lock against the order", async () => {
     const { db } = t.app.deps;
     const student = await t.signIn(`locks-${randomUUID()}@example.com`);
     const admin = await t.signInAdmin();
@@ -155,6 +155,17 @@ const outOfOrder = (locks: string[]) =>
     const last = await checkout(third.id);
     await post(`/api/payments/dev/${last.paymentId}/pay`, student);
     await step("admin cancels the slot", () => post(`/api/admin/slots/${third.id}/cancel`, admin, { reason: "Moved" }));
+
+    // Erasure closes the leaving student's open checkout in its own transaction.
+    const leaving = `leaving-${randomUUID()}@example.com`;
+    const leavingCookie = await t.signIn(leaving);
+    const leavingHold = json<{ id: string }>(
+      await post("/api/holds", leavingCookie, { kind: "mock", targetId: fifth.id }),
+    );
+    await post("/api/checkout", leavingCookie, { holdId: leavingHold.id });
+    await step("erasure", () =>
+      t.request({ method: "DELETE", url: "/api/me", cookie: leavingCookie, payload: { confirm: leaving } }),
+    );
 
     // Every path above locked something, so a path that stopped locking would show here too.
     for (const [name, transactions] of Object.entries(seen)) {

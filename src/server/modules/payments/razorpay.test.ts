@@ -468,6 +468,44 @@ describeEachDialect(
         ["confirmed", null],
       ]);
     });
+
+    it("a payment captured after the student erased their account is refunded as replaced and mails no one", async () => {
+      const { db } = t().app.deps;
+      const { cookie, slot, checkout } = await openOrder(t());
+      const { user } = json<{ user: { id: string; email: string } }>(await t().request({ url: "/api/me", cookie }));
+      const erased = await t().request({ method: "DELETE", url: "/api/me", cookie, payload: { confirm: user.email } });
+      expect(erased.statusCode).toBe(200);
+
+      const late = `pay_${counter}E`;
+      expect(json(await webhook(t(), "payment.captured", checkout.orderId, late, `evt_${counter}E`))).toEqual({
+        status: "processed",
+      });
+      const before = api.refunds.length;
+      await createJobRunner(t().app.deps, jobHandlers, "test-worker").runDue();
+      expect(api.refunds.slice(before).map((r) => r.paymentId)).toEqual([late]);
+      const booking = await db
+        .selectFrom("bookings")
+        .select(["status", "flag"])
+        .where("id", "=", checkout.bookingId)
+        .executeTakeFirstOrThrow();
+      expect(booking).toEqual({ status: "refunded_late", flag: "replaced_checkout_refunded" });
+      // The seat went back at the erasure and stays free for others.
+      const other = await t().signIn(`rzp-next-${++counter}@example.com`);
+      const hold = await t().request({
+        method: "POST",
+        url: "/api/holds",
+        cookie: other,
+        payload: { kind: "mock", targetId: slot.id },
+      });
+      expect(hold.statusCode).toBe(201);
+      const mailed = await db
+        .selectFrom("outbox_messages")
+        .select("subject")
+        .where("to_address", "in", [user.email, `erased-${user.id}@erased.invalid`])
+        .where("subject", "not like", "%sign-in%")
+        .execute();
+      expect(mailed).toEqual([]);
+    });
   },
   {
     PAYMENT_PROVIDER: "razorpay",

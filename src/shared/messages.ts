@@ -351,4 +351,6 @@ export const DATA_RIGHTS_MESSAGES = {
   adminCannotErase: "Admins cannot delete their account here. Ask another admin to remove you as an admin first.",
   erasedHolder: "The holder of this certificate has removed their personal data from CareerPrep.",
   cancelReason: "Account deleted",
+  taxDocumentsKept:
+    "Tax invoices and credit notes already issued to you are kept exactly as issued, with your name and e-mail address on them, because GST law requires it; after deletion only CareerPrep's staff can open them.",
 } as const;

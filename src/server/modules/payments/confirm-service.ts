@@ -10,7 +10,7 @@ import { enqueueJob } from "../../infrastructure/jobs/queue.js";
 import { findBookingById, lockBookingById, updateBooking } from "../bookings/repository.js";
 import { couponLimitSpentFor } from "../coupons/service.js";
 import { insertHoldUnlessHolding } from "../holds/repository.js";
-import { liveEventFor } from "../holds/service.js";
+import { handOverKeptSeat, liveEventFor, lockKeptSeat } from "../holds/service.js";
 import { type BookableTarget, findTargetForUpdate } from "../holds/targets-repository.js";
 import { issueInvoice } from "../invoices/service.js";
 import { countSeatsTaken } from "../seats/repository.js";
@@ -77,8 +77,8 @@ export async function confirmPayment(
 }
 
 /**
- * Locks in the one order every seat change uses: the session row, the coupon, then the booking,
- * then the payment (docs/payments.md, Locks). A late payment competes with new holds for the same
+ * Locks in the one order every seat change uses: the session row, the seat a failed checkout still
+ * keeps as a hold, the coupon, then the booking, then the payment (docs/payments.md, Locks). A late payment competes with new holds for the same
  * seat, and with new checkouts for the same coupon.
  */
 async function decidePayment(
@@ -94,6 +94,7 @@ async function decidePayment(
   if (!bookingRef) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noPaymentStarted);
   const { timeZone } = deps.config;
   const target = await findTargetForUpdate(trx, deps.dialect, bookingRef.kind, bookingRef.target_id, now, timeZone);
+  const keptSeat = await lockKeptSeat(trx, deps.dialect, bookingRef, nowIso);
   const couponSpent = await couponLimitSpentFor(trx, deps.dialect, bookingRef.id, now);
   const booking = await lockBookingById(trx, deps.dialect, bookingRef.id);
   const row = await lockPayment(trx, deps.dialect, paymentRowId);
@@ -105,12 +106,13 @@ async function decidePayment(
   let reason: RefundReason | undefined;
   if (booking.status === "superseded") reason = "replaced";
   else if (await hasPaidSeatInSession(trx, booking)) reason = "duplicate";
-  else if (!(await seatAvailable(trx, booking, target, nowIso))) reason = "late";
+  else if (!keptSeat && !(await seatAvailable(trx, booking, target, nowIso))) reason = "late";
   else if (couponSpent) reason = "coupon";
   if (reason) {
     await refundInTransaction(trx, { booking, paymentRowId: row.id, providerPaymentId, reason, now });
     return { outcome: "refunded", booking, reason, jobs: await queueRefundNotice(trx, booking.id, reason, now) };
   }
+  if (keptSeat) await handOverKeptSeat(trx, keptSeat);
   await updatePayment(trx, row.id, { status: "paid", payment_id: providerPaymentId, updated_at: nowIso });
   await updateBooking(trx, booking.id, {
     status: "confirmed",

@@ -78,8 +78,8 @@ export async function confirmPayment(
 
 /**
  * Locks in the one order every seat change uses: the session row, the seat a failed checkout still
- * keeps as a hold, the coupon, then the booking, then the payment (docs/payments.md, Locks). A late payment competes with new holds for the same
- * seat, and with new checkouts for the same coupon.
+ * keeps as a hold, the coupon, then the booking, then the payment (docs/payments.md, Locks). A late
+ * payment competes with new holds for the same seat, and with new checkouts for the same coupon.
  */
 async function decidePayment(
   deps: AppDeps,
@@ -106,7 +106,7 @@ async function decidePayment(
   let reason: RefundReason | undefined;
   if (booking.status === "superseded") reason = "replaced";
   else if (await hasPaidSeatInSession(trx, booking)) reason = "duplicate";
-  else if (!keptSeat && !(await seatAvailable(trx, booking, target, nowIso))) reason = "late";
+  else if (!(await seatAvailable(trx, { booking, keptSeat }, target, nowIso))) reason = "late";
   else if (couponSpent) reason = "coupon";
   if (reason) {
     await refundInTransaction(trx, { booking, paymentRowId: row.id, providerPaymentId, reason, now });
@@ -125,11 +125,19 @@ async function decidePayment(
   return { outcome: "confirmed", booking, jobs };
 }
 
-/** The seat is still held for this booking, or (a late payment) one is still free. */
-async function seatAvailable(trx: Trx, booking: BookingsTable, target: BookableTarget | undefined, nowIso: string) {
+/**
+ * The seat is still held for this booking (its payment window, or the hold a failed checkout keeps;
+ * cancelling a session deletes its holds), or (a late payment) one is still free.
+ */
+async function seatAvailable(
+  trx: Trx,
+  { booking, keptSeat }: { booking: BookingsTable; keptSeat: { id: string } | undefined },
+  target: BookableTarget | undefined,
+  nowIso: string,
+) {
   const held =
     booking.status === "pending_payment" && booking.seat_expires_at !== null && booking.seat_expires_at > nowIso;
-  if (held) return true;
+  if (held || keptSeat) return true;
   if (!target || booking.status === "cancelled") return false;
   const taken = (await countSeatsTaken(trx, [target.id], nowIso)).get(target.id) ?? 0;
   return target.open && taken < target.capacity;

@@ -87,6 +87,44 @@ async function studentWithHistory(t: TestApp) {
   return { email, cookie, userId, order, soon, code, openSlot };
 }
 
+/**
+ * Erasure leaves the student's issued tax documents as they were issued, buyer included; only admins
+ * reach them afterwards (docs/decisions/0305-issued-tax-documents-never-change.md).
+ */
+async function keepsIssuedDocuments(t: TestApp, types: [string, string]) {
+  const db = t.app.deps.db;
+  const { email, cookie, userId, order } = await studentWithHistory(t);
+  const issued = () =>
+    db.selectFrom("tax_documents").selectAll().where("buyer_user_id", "=", userId).orderBy("number").execute();
+  const admin = await t.signInAdmin();
+  const adminPdf = async (id: string) => {
+    const res = await t.request({ url: `/api/admin/invoices/${id}/pdf`, cookie: admin });
+    expect(res.statusCode).toBe(200);
+    return pdfText(res.rawPayload);
+  };
+  const ownReceipt = `/api/me/bookings/${order.bookingId}/receipt.pdf`;
+  expect((await t.request({ url: ownReceipt, cookie })).statusCode).toBe(200);
+  const sale = (await issued())[0];
+  if (!sale) throw new Error("no document was issued for the payment");
+  const saleText = await adminPdf(sale.id);
+  expect(saleText).toContain("Aarav Sharma");
+
+  await t.request({ method: "DELETE", url: "/api/me", cookie, payload: { confirm: email } });
+  const kept = await issued();
+  // The erasure cancelled the paid booking: its refund document copies the sale's buyer, as issued.
+  expect(kept.map((d) => d.type).sort()).toEqual(types);
+  expect(kept.find((d) => d.id === sale.id)).toEqual(sale);
+  for (const doc of kept) expect(doc).toMatchObject({ buyer_name: sale.buyer_name, buyer_email: email });
+  expect(await adminPdf(sale.id)).toBe(saleText);
+
+  // The erased student cannot sign in any more; the same address starts an account that sees none of them.
+  expect((await t.request({ url: ownReceipt, cookie })).statusCode).toBe(401);
+  const again = await t.signIn(email);
+  expect((await t.request({ url: ownReceipt, cookie: again })).statusCode).toBe(404);
+  const exported = json<{ invoices: unknown[] }>(await t.request({ url: "/api/me/export", cookie: again }));
+  expect(exported.invoices).toEqual([]);
+}
+
 describeEachDialect("the student's data rights", (t) => {
   it("exports everything held about the student as a JSON download", async () => {
     expect((await t().request({ url: "/api/me/export" })).statusCode).toBe(401);
@@ -212,39 +250,8 @@ describeEachDialect("the student's data rights", (t) => {
     expect(exported.bookings).toEqual([]);
   });
 
-  it("keeps issued invoices and credit notes exactly as issued, for admins only", async () => {
-    const db = t().app.deps.db;
-    const { email, cookie, userId, order } = await studentWithHistory(t());
-    const issued = () =>
-      db.selectFrom("tax_documents").selectAll().where("buyer_user_id", "=", userId).orderBy("number").execute();
-    const admin = await t().signInAdmin();
-    const adminPdf = async (id: string) => {
-      const res = await t().request({ url: `/api/admin/invoices/${id}/pdf`, cookie: admin });
-      expect(res.statusCode).toBe(200);
-      return pdfText(res.rawPayload);
-    };
-    const ownReceipt = `/api/me/bookings/${order.bookingId}/receipt.pdf`;
-    expect((await t().request({ url: ownReceipt, cookie })).statusCode).toBe(200);
-    const sale = (await issued())[0];
-    if (!sale) throw new Error("no document was issued for the payment");
-    const saleText = await adminPdf(sale.id);
-    expect(saleText).toContain("Aarav Sharma");
-
-    await t().request({ method: "DELETE", url: "/api/me", cookie, payload: { confirm: email } });
-    const kept = await issued();
-    // The erasure cancelled the paid booking: its refund document copies the sale's buyer, as issued.
-    expect(kept.map((d) => d.type).sort()).toEqual(["receipt", "refund_receipt"]);
-    expect(kept.find((d) => d.id === sale.id)).toEqual(sale);
-    for (const doc of kept) expect(doc).toMatchObject({ buyer_name: sale.buyer_name, buyer_email: email });
-    expect(await adminPdf(sale.id)).toBe(saleText);
-
-    // The erased student cannot sign in any more; the same address starts an account that sees none of them.
-    expect((await t().request({ url: ownReceipt, cookie })).statusCode).toBe(401);
-    const again = await t().signIn(email);
-    expect((await t().request({ url: ownReceipt, cookie: again })).statusCode).toBe(404);
-    const exported = json<{ invoices: unknown[] }>(await t().request({ url: "/api/me/export", cookie: again }));
-    expect(exported.invoices).toEqual([]);
-  });
+  it("keeps issued receipts and refund receipts exactly as issued, for admins only", () =>
+    keepsIssuedDocuments(t(), ["receipt", "refund_receipt"]));
 
   it("closes the student's unpaid checkouts in the erasing transaction and frees their seats", async () => {
     const db = t().app.deps.db;
@@ -280,3 +287,16 @@ describeEachDialect("the student's data rights", (t) => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describeEachDialect(
+  "the student's data rights with a GSTIN",
+  (t) => {
+    it("keeps issued tax invoices and credit notes exactly as issued, for admins only", () =>
+      keepsIssuedDocuments(t(), ["credit_note", "invoice"]));
+  },
+  {
+    GSTIN: "29AABCC1234D1Z7",
+    SUPPLIER_LEGAL_NAME: "CareerPrep Learning Private Limited",
+    SUPPLIER_ADDRESS: "12 MG Road, Bengaluru 560001, Karnataka",
+  },
+);

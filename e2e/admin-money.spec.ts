@@ -1,6 +1,16 @@
 import type { Page } from "@playwright/test";
 import { buildSlot } from "../src/server/test/builders.js";
-import { expect, expectNoA11yViolations, SAME_ORIGIN, signIn, signInAsAdmin, test, uniqueEmail } from "./fixtures.js";
+import { PAYMENT_MESSAGES } from "../src/shared/messages.js";
+import {
+  expect,
+  expectNoA11yViolations,
+  latestMessageTo,
+  SAME_ORIGIN,
+  signIn,
+  signInAsAdmin,
+  test,
+  uniqueEmail,
+} from "./fixtures.js";
 
 async function openSection(page: Page, name: string) {
   await page.getByRole("tab", { name }).click();
@@ -8,7 +18,7 @@ async function openSection(page: Page, name: string) {
 }
 
 /** A student holds a slot and checks out (with a coupon when given); pays when asked to. */
-async function checkout(page: Page, slotId: string, coupon?: string, pay = false) {
+async function checkout(page: Page, slotId: string, coupon?: string, pay = false): Promise<string> {
   // Writes from the page's own origin, as the browser would send them (docs/security.md).
   const headers = SAME_ORIGIN;
   const hold = await page.request.post("/api/holds", { headers, data: { kind: "mock", targetId: slotId } });
@@ -17,6 +27,7 @@ async function checkout(page: Page, slotId: string, coupon?: string, pay = false
   expect(order.status()).toBe(201);
   const { paymentId } = (await order.json()) as { paymentId: string };
   if (pay) expect((await page.request.post(`/api/payments/dev/${paymentId}/pay`, { headers })).status()).toBe(200);
+  return paymentId;
 }
 
 test("coupons: every failing rule shows beside its field, the coupon is created and its use counts", async ({
@@ -72,4 +83,50 @@ test("coupons: every failing rule shows beside its field, the coupon is created 
   );
   expect(await csv.text()).toContain(((await receipt.getByRole("rowheader").textContent()) ?? "").trim());
   await expectNoA11yViolations(page);
+});
+
+test("a failed checkout paid after its coupon ran out is refunded: the student is told why, the admin sees it in Bookings", async ({
+  page,
+  browser,
+  db,
+}) => {
+  await signInAsAdmin(page);
+  const code = `ONCE${Date.now() % 1e6}`;
+  const created = await page.request.post("/api/admin/coupons", {
+    headers: SAME_ORIGIN,
+    data: { code, percentOff: 50, maxRedemptions: 1 },
+  });
+  expect(created.status()).toBe(201);
+
+  const late = await (await browser.newContext()).newPage();
+  const lateEmail = uniqueEmail("late-coupon");
+  await signIn(late, lateEmail);
+  const closedPayment = await checkout(late, (await buildSlot(db)).id, code);
+  const failed = await late.request.post(`/api/payments/dev/${closedPayment}/fail`, { headers: SAME_ORIGIN });
+  expect(failed.status()).toBe(200);
+
+  const other = await (await browser.newContext()).newPage();
+  await signIn(other, uniqueEmail("coupon-payer"));
+  await checkout(other, (await buildSlot(db)).id, code, true);
+
+  // The first student's payment for the closed checkout still arrives.
+  const paid = await late.request.post(`/api/payments/dev/${closedPayment}/pay`, { headers: SAME_ORIGIN });
+  expect(await paid.json()).toMatchObject({
+    status: "refunded_late",
+    message: PAYMENT_MESSAGES.paymentCouponSpentRefunded,
+  });
+  const notice = await latestMessageTo(page.request, lateEmail, /Refund on its way/);
+  expect(notice.text).toContain("other students had used every redemption of its coupon");
+
+  await openSection(page, "Bookings");
+  await page.getByLabel("Status").selectOption("refunded_late");
+  const booking = page.getByRole("listitem").filter({ hasText: lateEmail });
+  await expect(booking).toContainText("coupon limit refunded");
+  await expect(booking).toContainText(/dev refund(_pending|ed)/);
+  await expectNoA11yViolations(page);
+  const coupons = page.getByRole("tab", { name: "Coupons" });
+  await coupons.click();
+  await expect(
+    page.getByRole("list", { name: "Coupons" }).getByRole("listitem").filter({ hasText: code }),
+  ).toContainText("Used 1 of 1 · 1 paid");
 });

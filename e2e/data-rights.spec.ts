@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { buildBooking, buildSlot, findUserId } from "../src/server/test/builders.js";
+import { DATA_RIGHTS_MESSAGES } from "../src/shared/messages.js";
 import { expect, expectNoA11yViolations, signIn, test, uniqueEmail } from "./fixtures.js";
 
 test.describe("the student's data", () => {
@@ -45,6 +46,8 @@ test.describe("the student's data", () => {
     expect(exported.account.email).toBe(email);
     expect(exported.certificates.map((c) => c.code)).toEqual([code]);
 
+    // Before deleting, the student reads that issued tax documents stay as issued, for staff only.
+    await expect(panel.getByText(DATA_RIGHTS_MESSAGES.taxDocumentsKept)).toBeVisible();
     await panel.getByRole("button", { name: "Delete my account" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete your account?" });
     await expect(dialog.getByText(email)).toBeVisible();

@@ -7,7 +7,7 @@ import {
   buildSlot,
   findUserId,
 } from "../src/server/test/builders.js";
-import { ADMIN_MESSAGES, JOURNEY_MESSAGES, MESSAGES } from "../src/shared/messages.js";
+import { ADMIN_MESSAGES, COUPON_MESSAGES, JOURNEY_MESSAGES, MESSAGES } from "../src/shared/messages.js";
 import { addDays, formatDayLabel, zonedDate, zonedToInstant } from "../src/shared/time.js";
 import {
   expect,
@@ -79,9 +79,14 @@ test.describe("booking journeys", () => {
     await expect(summary).toContainText("IST");
     await expect(summary).toContainText("₹1,200");
     await expect(summary.getByRole("timer")).toHaveText(/^(10:00|09:\d\d)$/);
+    // A code that does not work reads the same whatever the reason, so guessing learns nothing.
+    await summary.getByLabel("Coupon code").fill("NOSUCHCODE");
+    await summary.getByRole("button", { name: "Apply" }).click();
+    await expect(summary.getByText(COUPON_MESSAGES.notValid)).toBeVisible();
     await summary.getByLabel("Coupon code").fill(code.toLowerCase());
     await summary.getByRole("button", { name: "Apply" }).click();
     await expect(summary).toContainText(`−₹300 (${code})`);
+    await expect(summary.getByText(COUPON_MESSAGES.notValid)).toHaveCount(0);
     await expect(summary).toContainText("₹900");
     await expectNoA11yViolations(page);
     const when = await summary.locator("dt", { hasText: "When" }).locator("+ dd").textContent();

@@ -16,7 +16,7 @@ import { migrateToLatest, PendingMigrationsError, pendingMigrations } from "./db
 import { createAuth } from "./infrastructure/auth/auth.js";
 import { SessionCache } from "./infrastructure/auth/session-cache.js";
 import { createLocalBus, createPostgresBus } from "./infrastructure/events/bus.js";
-import { createOutboxMailer, createSmtpMailer } from "./infrastructure/mail/mailer.js";
+import { createOutboxMailer, createSmtpMailer, withoutReservedRecipients } from "./infrastructure/mail/mailer.js";
 import type { Mailer } from "./infrastructure/mail/message.js";
 import { outboxRoutes } from "./infrastructure/outbox/routes.js";
 import { createPaymentProvider } from "./infrastructure/payments/create-provider.js";
@@ -83,11 +83,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onIdleError: (err) => app.log.warn({ err }, "idle database connection lost"),
     onQuery: options.onQuery,
   });
-  const mailer =
+  const mailer = withoutReservedRecipients(
     options.mailer ??
-    (config.mail.smtpUrl
-      ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
-      : createOutboxMailer(handle.db, app.log));
+      (config.mail.smtpUrl
+        ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+        : createOutboxMailer(handle.db, app.log)),
+    app.log,
+  );
   const auth = createAuth({ config, db: handle.db, dialect: handle.dialect, mailer, log: app.log });
   const deps: AppDeps = {
     config,

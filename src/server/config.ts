@@ -90,6 +90,7 @@ const envSchema = z.object({
   OTP_SEND_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   OTP_VERIFY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  COUPON_QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 
   GSTIN: optionalString
     .transform((v) => v?.toUpperCase())
@@ -341,6 +342,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     otpSendRateLimitPerHour: env.OTP_SEND_RATE_LIMIT,
     otpVerifyRateLimitPerHour: env.OTP_VERIFY_RATE_LIMIT,
     contactRateLimitPer15Minutes: env.CONTACT_RATE_LIMIT,
+    /** Coupon price quotes per student and hour: enough to fix a typo, too few to guess codes. */
+    couponQuoteRateLimitPerHour: env.COUPON_QUOTE_RATE_LIMIT,
     /** Who issues the invoices; without a GSTIN the documents are plain payment receipts. */
     supplier: {
       legalName: env.SUPPLIER_LEGAL_NAME,

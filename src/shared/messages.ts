@@ -240,6 +240,8 @@ export const PAYMENT_MESSAGES = {
   paymentReplacedRefunded:
     "This checkout had been replaced by a newer one, so this payment booked nothing. We are refunding it in full.",
   paymentDuplicateRefunded: "You already have a seat in this session, so this extra payment is being refunded in full.",
+  paymentCouponSpentRefunded:
+    "Your checkout had closed, and its coupon was used up by other students before this payment arrived, so it booked nothing. We are refunding it in full.",
 } as const;
 
 /** Text that reaches documents, mail and calendars holds only what a reader sees (docs/security.md, Input and sign-in). */
@@ -275,10 +277,8 @@ export const COUPON_MESSAGES = {
   dateInvalid: "Enter the date and time as an ISO instant, e.g. 2026-12-01T00:00:00+05:30.",
   validRange: "The coupon must end after it starts.",
   codeTaken: (code: string) => `A coupon with the code ${code} already exists.`,
-  notFound: "This coupon code is not valid.",
-  inactive: "This coupon is no longer active.",
-  notYetValid: "This coupon is not valid yet.",
-  expired: "This coupon has expired.",
+  /** Unknown, inactive, not yet valid and expired codes get this one answer, so guessing learns nothing. */
+  notValid: "This coupon code is not valid.",
   notForPackage: "This coupon does not apply to this package.",
   usedUp: "This coupon has been fully used.",
   gone: "That coupon no longer exists.",
@@ -360,4 +360,6 @@ export const DATA_RIGHTS_MESSAGES = {
   adminCannotErase: "Admins cannot delete their account here. Ask another admin to remove you as an admin first.",
   erasedHolder: "The holder of this certificate has removed their personal data from CareerPrep.",
   cancelReason: "Account deleted",
+  taxDocumentsKept:
+    "Tax invoices and credit notes already issued to you are kept exactly as issued, with your name and e-mail address on them, because GST law requires it; after deletion only CareerPrep's staff can open them.",
 } as const;

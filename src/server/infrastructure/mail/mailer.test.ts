@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer } from "../../test/smtp.js";
-import { createSmtpMailer } from "./mailer.js";
+import { createSmtpMailer, withoutReservedRecipients } from "./mailer.js";
 
 describe("SMTP delivery", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -36,5 +36,26 @@ describe("SMTP delivery", () => {
     expect(part).toContain("Content-Transfer-Encoding: base64");
     const body = part.split("\n\n")[1]?.split("\n--")[0] ?? "";
     expect(Buffer.from(body.replace(/\s/g, ""), "base64").toString("utf8")).toBe(invite);
+  });
+
+  it("drops mail to a reserved .invalid address (an erased account's) before it reaches the relay", async () => {
+    const logged: string[] = [];
+    const log = { info: (_: unknown, message: string) => logged.push(message) } as unknown as Parameters<
+      typeof withoutReservedRecipients
+    >[1];
+    const mailer = withoutReservedRecipients(
+      createSmtpMailer(`smtp://127.0.0.1:${smtp.port}`, "CareerPrep <no-reply@example.com>"),
+      log,
+    );
+    const before = smtp.received.length;
+    await mailer.send({ to: "erased-1234@erased.invalid", subject: "Refund on its way", text: "Hello" });
+    await mailer.send({ to: "someone@INVALID", subject: "Refund on its way", text: "Hello" });
+    expect(smtp.received).toHaveLength(before);
+    expect(logged).toEqual([
+      "mail to a reserved (erased) address dropped",
+      "mail to a reserved (erased) address dropped",
+    ]);
+    await mailer.send({ to: "priya@invalid-domain.in", subject: "Your booking", text: "Still sent" });
+    expect(smtp.received.slice(before).join("")).toContain("To: priya@invalid-domain.in");
   });
 });

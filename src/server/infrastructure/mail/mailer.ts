@@ -39,3 +39,29 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
     },
   };
 }
+
+/** Whether the address is in the reserved `.invalid` domain, which never resolves (RFC 6761). */
+function isReservedAddress(to: string): boolean {
+  const domain = to
+    .slice(to.lastIndexOf("@") + 1)
+    .trim()
+    .toLowerCase();
+  return domain === "invalid" || domain.endsWith(".invalid");
+}
+
+/**
+ * Mail to a reserved `.invalid` address is dropped before any delivery: an erased account's address
+ * is one (docs/product.md, Your data), so work queued for that student before or after the
+ * erasure, such as a refund notice, mails no one and leaves no copy.
+ */
+export function withoutReservedRecipients(mailer: Mailer, log: FastifyBaseLogger): Mailer {
+  return {
+    async send(message) {
+      if (isReservedAddress(message.to)) {
+        log.info({ subject: message.subject }, "mail to a reserved (erased) address dropped");
+        return;
+      }
+      await mailer.send(message);
+    },
+  };
+}

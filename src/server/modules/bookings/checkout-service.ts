@@ -18,6 +18,7 @@ import {
   findOpenCheckout,
   insertBooking,
   lockStudent,
+  supersedeAllUnpaidCheckouts,
   supersedeUnpaidCheckouts,
   updateBooking,
 } from "./repository.js";
@@ -96,11 +97,32 @@ export async function startCheckout(
 }
 
 /**
+ * Erasure, inside its transaction (docs/product.md, Your data): the student's row is locked first,
+ * as a checkout locks it, so a checkout racing the erasure either comes first and is closed here or
+ * comes after and finds its hold gone. Call before touching the student's holds or bookings.
+ */
+export async function lockStudentForErasure(deps: AppDeps, trx: Transaction<Database>, userId: string) {
+  await lockStudent(trx, deps.dialect, userId);
+}
+
+/**
+ * Erasure, inside its transaction: none of the student's unpaid checkouts (open, failed or
+ * expired, of any kind) can book a seat any more; a payment that still arrives for one is refunded
+ * as a replaced checkout's is. Returns the seats freed, for `releaseReplacedSeats` after the commit.
+ */
+export async function closeUnpaidCheckouts(trx: Transaction<Database>, userId: string, now: Date) {
+  const closed = await supersedeAllUnpaidCheckouts(trx, userId, now.toISOString());
+  const byKind = new Map<BookingKind, string[]>();
+  for (const { kind, target_id } of closed) byKind.set(kind, [...new Set([...(byKind.get(kind) ?? []), target_id])]);
+  return byKind;
+}
+
+/**
  * The seats of the checkouts this one replaced are free: each goes to the first in its line, if
  * anyone waits, in a transaction of its own (after the checkout's, so sessions are locked one at
  * a time); the waitlist sweep catches up if this process dies in between.
  */
-async function releaseReplacedSeats(deps: AppDeps, kind: BookingKind, targetIds: string[], now: Date) {
+export async function releaseReplacedSeats(deps: AppDeps, kind: BookingKind, targetIds: string[], now: Date) {
   try {
     const changes = await deps.db.transaction().execute(async (trx) => {
       const offered = [];

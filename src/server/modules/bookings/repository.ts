@@ -86,6 +86,20 @@ export async function supersedeUnpaidCheckouts(
   return [...new Set(rows.map((r) => r.target_id))];
 }
 
+/**
+ * Every unpaid checkout of the student, of any kind, closed as replaced (their account is being
+ * erased). Returns the sessions whose seat was released, by kind.
+ */
+export async function supersedeAllUnpaidCheckouts(trx: Transaction<Database>, userId: string, nowIso: string) {
+  return trx
+    .updateTable("bookings")
+    .set({ status: "superseded", seat_expires_at: null, updated_at: nowIso })
+    .where("user_id", "=", userId)
+    .where("status", "in", ["pending_payment", "failed", "expired"])
+    .returning(["kind", "target_id"])
+    .execute();
+}
+
 /** The checkout that replaced this one: the student's newest booking of the kind, and its payment. */
 export async function findReplacingCheckout(db: Executor, booking: BookingsTable) {
   return db

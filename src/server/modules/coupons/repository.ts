@@ -26,12 +26,29 @@ export function lockCouponByCode(db: Executor, dialect: Dialect, code: string) {
   return forUpdate(dialect, db.selectFrom("coupons").selectAll().where("code", "=", code)).executeTakeFirst();
 }
 
-export async function countLiveRedemptions(db: Executor, couponId: string, nowIso: string): Promise<number> {
-  const row = await db
+/**
+ * The coupon a booking redeemed at checkout, locked on PostgreSQL like `lockCouponByCode`: a late
+ * payment decides the coupon's limit again while no checkout or other payment can change it.
+ */
+export function lockCouponOfBooking(db: Executor, dialect: Dialect, bookingId: string) {
+  const redeemed = db.selectFrom("coupon_redemptions").select("coupon_id").where("booking_id", "=", bookingId);
+  return forUpdate(dialect, db.selectFrom("coupons").selectAll().where("id", "in", redeemed)).executeTakeFirst();
+}
+
+/** Redemptions that count against the coupon's limit now, other than `exceptBookingId`'s own. */
+export async function countLiveRedemptions(
+  db: Executor,
+  couponId: string,
+  nowIso: string,
+  exceptBookingId?: string,
+): Promise<number> {
+  let query = db
     .selectFrom("coupon_redemptions")
     .innerJoin("bookings", "bookings.id", "coupon_redemptions.booking_id")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("coupon_redemptions.coupon_id", "=", couponId)
+    .where("coupon_redemptions.coupon_id", "=", couponId);
+  if (exceptBookingId) query = query.where("coupon_redemptions.booking_id", "!=", exceptBookingId);
+  const row = await query
     .where((eb) =>
       eb.or([
         eb("bookings.status", "in", [...LIVE_PAID]),

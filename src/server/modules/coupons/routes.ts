@@ -4,6 +4,7 @@ import { MESSAGES } from "../../../shared/messages.js";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { couponInputSchema, couponSchema, priceQuoteSchema } from "../../../shared/schemas/coupons.js";
 import { requireUser } from "../../plugins/auth.js";
+import { userOrClientKey } from "../../plugins/rate-limit.js";
 import { requireAdmin } from "../admins/guard.js";
 import { createCoupon, listCoupons, quoteForHold, setCouponActiveAsAdmin } from "./service.js";
 
@@ -74,7 +75,15 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
           holdId: z.string({ message: MESSAGES.selectSlotFirst }).min(1, { message: MESSAGES.selectSlotFirst }),
           coupon: z.string().max(64).optional(),
         }),
-        response: { 200: priceQuoteSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: priceQuoteSchema, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+      // Each answer says whether a code works: a budget per student, shared by every instance.
+      config: {
+        rateLimit: {
+          max: deps.config.couponQuoteRateLimitPerHour,
+          timeWindow: "1 hour",
+          keyGenerator: userOrClientKey,
+        },
       },
     },
     async (request) => {

@@ -20,6 +20,7 @@ import {
   insertRedemption,
   listCouponsWithUse,
   lockCouponByCode,
+  lockCouponOfBooking,
   setCouponActive,
 } from "./repository.js";
 
@@ -37,12 +38,15 @@ export function discountFor(coupon: Pick<CouponsTable, "percent_off" | "amount_o
   return Math.max(0, Math.min(raw, listPricePaise - MIN_ORDER_PAISE));
 }
 
-/** Why this coupon cannot be used now for this package, or undefined when it can. */
+/**
+ * Why this coupon cannot be used now for this package, or undefined when it can. A code that does
+ * not exist, is switched off, or is outside its dates gets one answer, so a student guessing codes
+ * cannot tell a dead campaign's code from a made-up one (docs/security.md, Money and accounts).
+ */
 function refusal(coupon: CouponsTable | undefined, packageKey: CatalogKey, nowIso: string): string | undefined {
-  if (!coupon) return COUPON_MESSAGES.notFound;
-  if (!coupon.active) return COUPON_MESSAGES.inactive;
-  if (coupon.valid_from && coupon.valid_from > nowIso) return COUPON_MESSAGES.notYetValid;
-  if (coupon.valid_to && coupon.valid_to <= nowIso) return COUPON_MESSAGES.expired;
+  if (!coupon?.active) return COUPON_MESSAGES.notValid;
+  if (coupon.valid_from && coupon.valid_from > nowIso) return COUPON_MESSAGES.notValid;
+  if (coupon.valid_to && coupon.valid_to <= nowIso) return COUPON_MESSAGES.notValid;
   const packages = decodeCouponPackages(coupon.packages) as string[];
   if (packages.length > 0 && !packages.includes(packageKey)) return COUPON_MESSAGES.notForPackage;
   return undefined;
@@ -72,7 +76,7 @@ export async function applyCoupon(
   const nowIso = input.now.toISOString();
   const coupon = await lockCouponByCode(trx, dialect, normalise(input.code));
   const refused = refusal(coupon, input.packageKey, nowIso);
-  if (refused || !coupon) throw couponError(refused ?? COUPON_MESSAGES.notFound);
+  if (refused || !coupon) throw couponError(refused ?? COUPON_MESSAGES.notValid);
   if (
     coupon.max_redemptions !== null &&
     (await countLiveRedemptions(trx, coupon.id, nowIso)) >= coupon.max_redemptions
@@ -95,6 +99,24 @@ export async function applyCoupon(
   };
 }
 
+/**
+ * Inside the confirming transaction: whether the booking's coupon has no redemption left for it,
+ * because other bookings (paid, or still in their payment window) used its limit after this
+ * checkout's own window ended (a failed, abandoned or expired checkout paid late). The coupon row
+ * is locked first, so checkouts and other payments of the same coupon wait for this decision.
+ */
+export async function couponLimitSpentFor(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  bookingId: string,
+  now: Date,
+): Promise<boolean> {
+  const coupon = await lockCouponOfBooking(trx, dialect, bookingId);
+  if (coupon?.max_redemptions == null) return false;
+  const others = await countLiveRedemptions(trx, coupon.id, now.toISOString(), bookingId);
+  return others >= coupon.max_redemptions;
+}
+
 /** The price a coupon would give, without redeeming it (the checkout page's preview). */
 export async function quoteCoupon(
   deps: AppDeps,
@@ -105,7 +127,7 @@ export async function quoteCoupon(
   const nowIso = now.toISOString();
   const coupon = await findCouponByCode(deps.db, normalise(input.code));
   const refused = refusal(coupon, input.packageKey, nowIso);
-  if (refused || !coupon) throw couponError(refused ?? COUPON_MESSAGES.notFound);
+  if (refused || !coupon) throw couponError(refused ?? COUPON_MESSAGES.notValid);
   if (
     coupon.max_redemptions !== null &&
     (await countLiveRedemptions(deps.db, coupon.id, nowIso)) >= coupon.max_redemptions

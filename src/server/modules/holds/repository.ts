@@ -31,6 +31,24 @@ export function lockHoldById(db: Executor, dialect: Dialect, id: string) {
   return forUpdate(dialect, db.selectFrom("holds").selectAll().where("id", "=", id)).executeTakeFirst();
 }
 
+/** The student's unexpired hold on this session, locked on PostgreSQL (after the session, as every hold is). */
+export function lockLiveHoldOn(
+  db: Executor,
+  dialect: Dialect,
+  seat: { userId: string; kind: BookingKind; targetId: string; nowIso: string },
+) {
+  return forUpdate(
+    dialect,
+    db
+      .selectFrom("holds")
+      .select("id")
+      .where("user_id", "=", seat.userId)
+      .where("kind", "=", seat.kind)
+      .where("target_id", "=", seat.targetId)
+      .where("expires_at", ">", seat.nowIso),
+  ).executeTakeFirst();
+}
+
 export function findHoldById(db: Executor, id: string) {
   return db.selectFrom("holds").selectAll().where("id", "=", id).executeTakeFirst();
 }

@@ -7,11 +7,12 @@ import type { HoldDto, TakeHoldInput } from "../../../shared/schemas/booking.js"
 import type { MyHolds } from "../../../shared/schemas/confirmation.js";
 import { bookingCutoffIso, zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
-import type { BookingKind } from "../../db/schema.js";
+import type { Dialect, Executor } from "../../db/database.js";
+import type { BookingKind, BookingsTable } from "../../db/schema.js";
 import type { LiveEvent } from "../../infrastructure/events/bus.js";
 import { limitKey } from "../../infrastructure/rate-limit/store.js";
 import { offerFreedSeatsNow } from "../waitlist/offers.js";
-import { deleteOwnHold, findActiveHoldsByUser, takeHoldIfFree } from "./repository.js";
+import { deleteHoldRow, deleteOwnHold, findActiveHoldsByUser, lockLiveHoldOn, takeHoldIfFree } from "./repository.js";
 
 /** The hold budget's window: HOLD_RATE_LIMIT holds a minute per student (docs/security.md, Rate limits). */
 const HOLD_BUDGET_WINDOW_MS = 60_000;
@@ -137,4 +138,25 @@ export async function findMyHolds(deps: AppDeps, userId: string, now = new Date(
       msLeft: Math.max(0, Date.parse(row.expires_at) - now.getTime()),
     })),
   };
+}
+
+/**
+ * Inside a payment's transaction: the seat a failed checkout still keeps for its student as a hold
+ * (docs/decisions/0130-failed-payment-keeps-the-seat.md), locked after the session, or undefined.
+ * A payment that arrives for that checkout after all books this seat: `handOverKeptSeat` drops the hold.
+ */
+export async function lockKeptSeat(
+  trx: Executor,
+  dialect: Dialect,
+  booking: Pick<BookingsTable, "status" | "user_id" | "kind" | "target_id">,
+  nowIso: string,
+) {
+  if (booking.status !== "failed") return undefined;
+  const seat = { userId: booking.user_id, kind: booking.kind, targetId: booking.target_id, nowIso };
+  return lockLiveHoldOn(trx, dialect, seat);
+}
+
+/** The paid booking now keeps the seat its hold kept. */
+export async function handOverKeptSeat(trx: Executor, keptSeat: { id: string }): Promise<void> {
+  await deleteHoldRow(trx, keptSeat.id);
 }

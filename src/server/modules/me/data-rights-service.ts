@@ -4,6 +4,7 @@ import type { AppDeps } from "../../app-deps.js";
 import type { SessionUser } from "../../plugins/auth.js";
 import { isAdminEmail } from "../admins/repository.js";
 import { recordAudit } from "../audit/repository.js";
+import { closeUnpaidCheckouts, lockStudentForErasure, releaseReplacedSeats } from "../bookings/checkout-service.js";
 import { cancelOwnBooking } from "../cancellations/service.js";
 import { releaseHold } from "../holds/service.js";
 import { findBookingSessions } from "../sessions/repository.js";
@@ -39,7 +40,8 @@ export async function exportPersonalData(deps: AppDeps, user: SessionUser) {
 /**
  * Deletes the student's account: held seats go back (to the waitlist first), bookings at least 12
  * hours away are cancelled and refunded as a student's own cancellation is, then personal data is
- * erased in one transaction and every session of theirs ends, here and on other instances.
+ * erased and unpaid checkouts closed in one transaction, and every session of theirs ends, here and
+ * on other instances.
  */
 export async function erasePersonalDataOf(deps: AppDeps, user: SessionUser, confirm: string): Promise<void> {
   if (confirm.trim().toLowerCase() !== user.email.toLowerCase()) {
@@ -58,17 +60,23 @@ export async function erasePersonalDataOf(deps: AppDeps, user: SessionUser, conf
     await cancelOwnBooking(deps, user, session.bookingId, DATA_RIGHTS_MESSAGES.cancelReason);
   }
 
-  await deps.db.transaction().execute(async (trx) => {
-    await erasePersonalData(trx, user.id, user.email, new Date().toISOString());
+  const now = new Date();
+  const freedSeats = await deps.db.transaction().execute(async (trx) => {
+    await lockStudentForErasure(deps, trx, user.id);
+    await erasePersonalData(trx, user.id, user.email, now.toISOString());
+    // Nothing stays payable: a late payment for an open checkout is refunded, never a seat.
+    const closed = await closeUnpaidCheckouts(trx, user.id, now);
     await recordAudit(trx, {
       actorEmail: "the student",
       action: "erase",
       entity: "user",
       entityId: user.id,
       before: null,
-      after: { cancelledBookings: cancellable.length, releasedHolds: holdIds.length },
+      after: { cancelledBookings: cancellable.length, releasedHolds: holdIds.length, closedCheckouts: closed.size },
     });
+    return closed;
   });
+  for (const [kind, targetIds] of freedSeats) await releaseReplacedSeats(deps, kind, targetIds, now);
   // Sessions are gone from the database: this instance forgets them now, the others on the event.
   deps.sessions.forgetUser(user.id);
   await deps.bus.publish({ topic: "session_revoked", key: "*" });

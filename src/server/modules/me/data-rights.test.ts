@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { PublicCertificate } from "../../../shared/schemas/certificates.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
+import { pdfText } from "../../test/pdf.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 
 let counter = 0;
@@ -84,6 +85,44 @@ async function studentWithHistory(t: TestApp) {
     })
     .execute();
   return { email, cookie, userId, order, soon, code, openSlot };
+}
+
+/**
+ * Erasure leaves the student's issued tax documents as they were issued, buyer included; only admins
+ * reach them afterwards (docs/decisions/0305-issued-tax-documents-never-change.md).
+ */
+async function keepsIssuedDocuments(t: TestApp, types: [string, string]) {
+  const db = t.app.deps.db;
+  const { email, cookie, userId, order } = await studentWithHistory(t);
+  const issued = () =>
+    db.selectFrom("tax_documents").selectAll().where("buyer_user_id", "=", userId).orderBy("number").execute();
+  const admin = await t.signInAdmin();
+  const adminPdf = async (id: string) => {
+    const res = await t.request({ url: `/api/admin/invoices/${id}/pdf`, cookie: admin });
+    expect(res.statusCode).toBe(200);
+    return pdfText(res.rawPayload);
+  };
+  const ownReceipt = `/api/me/bookings/${order.bookingId}/receipt.pdf`;
+  expect((await t.request({ url: ownReceipt, cookie })).statusCode).toBe(200);
+  const sale = (await issued())[0];
+  if (!sale) throw new Error("no document was issued for the payment");
+  const saleText = await adminPdf(sale.id);
+  expect(saleText).toContain("Aarav Sharma");
+
+  await t.request({ method: "DELETE", url: "/api/me", cookie, payload: { confirm: email } });
+  const kept = await issued();
+  // The erasure cancelled the paid booking: its refund document copies the sale's buyer, as issued.
+  expect(kept.map((d) => d.type).sort()).toEqual(types);
+  expect(kept.find((d) => d.id === sale.id)).toEqual(sale);
+  for (const doc of kept) expect(doc).toMatchObject({ buyer_name: sale.buyer_name, buyer_email: email });
+  expect(await adminPdf(sale.id)).toBe(saleText);
+
+  // The erased student cannot sign in any more; the same address starts an account that sees none of them.
+  expect((await t.request({ url: ownReceipt, cookie })).statusCode).toBe(401);
+  const again = await t.signIn(email);
+  expect((await t.request({ url: ownReceipt, cookie: again })).statusCode).toBe(404);
+  const exported = json<{ invoices: unknown[] }>(await t.request({ url: "/api/me/export", cookie: again }));
+  expect(exported.invoices).toEqual([]);
 }
 
 describeEachDialect("the student's data rights", (t) => {
@@ -192,13 +231,6 @@ describeEachDialect("the student's data rights", (t) => {
       .where("email", "=", email.toUpperCase())
       .execute();
     expect(messages).toEqual([]);
-    const documents = await db
-      .selectFrom("tax_documents")
-      .select(["buyer_name", "buyer_email"])
-      .where("buyer_user_id", "=", userId)
-      .execute();
-    expect(documents.length).toBeGreaterThan(0);
-    for (const doc of documents) expect(doc).toEqual({ buyer_name: "Erased customer", buyer_email: "" });
 
     const certificate = json<PublicCertificate>(await t().request({ url: `/api/certificates/${code}` }));
     expect(certificate).toMatchObject({
@@ -218,6 +250,36 @@ describeEachDialect("the student's data rights", (t) => {
     expect(exported.bookings).toEqual([]);
   });
 
+  it("keeps issued receipts and refund receipts exactly as issued, for admins only", () =>
+    keepsIssuedDocuments(t(), ["receipt", "refund_receipt"]));
+
+  it("closes the student's unpaid checkouts in the erasing transaction and frees their seats", async () => {
+    const db = t().app.deps.db;
+    const email = unique("leaving");
+    const cookie = await t().signIn(email);
+    const slot = await buildSlot(db, { capacity: 1 });
+    const hold = json<{ id: string }>(
+      await t().request({ method: "POST", url: "/api/holds", cookie, payload: { kind: "mock", targetId: slot.id } }),
+    );
+    const order = json<{ bookingId: string; paymentId: string }>(
+      await t().request({ method: "POST", url: "/api/checkout", cookie, payload: { holdId: hold.id } }),
+    );
+    const next = await t().signIn(unique("next"));
+    const tryHold = () =>
+      t().request({ method: "POST", url: "/api/holds", cookie: next, payload: { kind: "mock", targetId: slot.id } });
+    expect((await tryHold()).statusCode).toBe(409);
+
+    const erased = await t().request({ method: "DELETE", url: "/api/me", cookie, payload: { confirm: email } });
+    expect(erased.statusCode).toBe(200);
+    const booking = await db
+      .selectFrom("bookings")
+      .select(["status", "seat_expires_at"])
+      .where("id", "=", order.bookingId)
+      .executeTakeFirstOrThrow();
+    expect(booking).toEqual({ status: "superseded", seat_expires_at: null });
+    expect((await tryHold()).statusCode).toBe(201);
+  });
+
   it("does not let an admin delete their account from the dashboard", async () => {
     const cookie = await t().signInAdmin(unique("admin"));
     const me = json<{ user: { email: string } }>(await t().request({ url: "/api/me", cookie }));
@@ -225,3 +287,16 @@ describeEachDialect("the student's data rights", (t) => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describeEachDialect(
+  "the student's data rights with a GSTIN",
+  (t) => {
+    it("keeps issued tax invoices and credit notes exactly as issued, for admins only", () =>
+      keepsIssuedDocuments(t(), ["credit_note", "invoice"]));
+  },
+  {
+    GSTIN: "29AABCC1234D1Z7",
+    SUPPLIER_LEGAL_NAME: "CareerPrep Learning Private Limited",
+    SUPPLIER_ADDRESS: "12 MG Road, Bengaluru 560001, Karnataka",
+  },
+);

@@ -98,15 +98,15 @@ async function findActivityData(db: Db, userId: string, email: string, bookingId
   return { notifications, contactMessages, waitlist, holds, couponRedemptions };
 }
 
-export const ERASED_BUYER_NAME = "Erased customer";
-
 /** The address an erased account keeps, so the e-mail is free for a new account and nothing collides. */
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
 
 /**
- * Removes the student's personal data inside the caller's transaction. Bookings, payments and tax
- * documents stay for the accounts, tied to an account that no longer names anyone; certificates
- * stay verifiable without the holder's name; sessions end everywhere.
+ * Removes the student's personal data inside the caller's transaction. Bookings and payments stay
+ * for the accounts, tied to an account that no longer names anyone; issued tax invoices and credit
+ * notes stay exactly as issued, as the law requires, for admins only
+ * (docs/decisions/0305-issued-tax-documents-never-change.md); certificates stay verifiable without
+ * the holder's name; sessions end everywhere.
  */
 export async function erasePersonalData(
   trx: Transaction<Database>,
@@ -125,11 +125,6 @@ export async function erasePersonalData(
     .execute();
   await trx.deleteFrom("outbox_messages").where("to_address", "=", email).execute();
   await trx.updateTable("certificates").set({ recipient_name: "" }).where("user_id", "=", userId).execute();
-  await trx
-    .updateTable("tax_documents")
-    .set({ buyer_name: ERASED_BUYER_NAME, buyer_email: "" })
-    .where("buyer_user_id", "=", userId)
-    .execute();
   await trx
     .updateTable("bookings")
     .set({ meeting_link: null, cancel_reason: null, updated_at: now })

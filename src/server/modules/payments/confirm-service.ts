@@ -8,8 +8,9 @@ import { crashPoint } from "../../crash-point.js";
 import type { BookingsTable, Database } from "../../db/schema.js";
 import { enqueueJob } from "../../infrastructure/jobs/queue.js";
 import { findBookingById, lockBookingById, updateBooking } from "../bookings/repository.js";
+import { couponLimitSpentFor } from "../coupons/service.js";
 import { insertHoldUnlessHolding } from "../holds/repository.js";
-import { liveEventFor } from "../holds/service.js";
+import { handOverKeptSeat, liveEventFor, lockKeptSeat } from "../holds/service.js";
 import { type BookableTarget, findTargetForUpdate } from "../holds/targets-repository.js";
 import { issueInvoice } from "../invoices/service.js";
 import { countSeatsTaken } from "../seats/repository.js";
@@ -42,7 +43,8 @@ interface Decided {
  * test-mode checkout. Idempotent in any order and any number of times: the payment row is locked,
  * and only the first arrival changes anything. A payment that books nothing is refunded and
  * flagged for the admin: its seat is gone (the payment window ran out and someone else took it),
- * its checkout was replaced by a newer one, or the student already has a seat in that session.
+ * its checkout was replaced by a newer one, the student already has a seat in that session, or
+ * its coupon's limit was spent by others while it was unpaid.
  */
 export async function confirmPayment(
   deps: AppDeps,
@@ -75,8 +77,9 @@ export async function confirmPayment(
 }
 
 /**
- * Locks in the one order every seat change uses: the session row, then the booking, then the
- * payment (docs/payments.md, Locks). A late payment competes with new holds for the same seat.
+ * Locks in the one order every seat change uses: the session row, the seat a failed checkout still
+ * keeps as a hold, the coupon, then the booking, then the payment (docs/payments.md, Locks). A late
+ * payment competes with new holds for the same seat, and with new checkouts for the same coupon.
  */
 async function decidePayment(
   deps: AppDeps,
@@ -91,6 +94,8 @@ async function decidePayment(
   if (!bookingRef) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noPaymentStarted);
   const { timeZone } = deps.config;
   const target = await findTargetForUpdate(trx, deps.dialect, bookingRef.kind, bookingRef.target_id, now, timeZone);
+  const keptSeat = await lockKeptSeat(trx, deps.dialect, bookingRef, nowIso);
+  const couponSpent = await couponLimitSpentFor(trx, deps.dialect, bookingRef.id, now);
   const booking = await lockBookingById(trx, deps.dialect, bookingRef.id);
   const row = await lockPayment(trx, deps.dialect, paymentRowId);
   if (!booking || !row) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noPaymentStarted);
@@ -101,11 +106,13 @@ async function decidePayment(
   let reason: RefundReason | undefined;
   if (booking.status === "superseded") reason = "replaced";
   else if (await hasPaidSeatInSession(trx, booking)) reason = "duplicate";
-  else if (!(await seatAvailable(trx, booking, target, nowIso))) reason = "late";
+  else if (!(await seatAvailable(trx, { booking, keptSeat }, target, nowIso))) reason = "late";
+  else if (couponSpent) reason = "coupon";
   if (reason) {
     await refundInTransaction(trx, { booking, paymentRowId: row.id, providerPaymentId, reason, now });
     return { outcome: "refunded", booking, reason, jobs: await queueRefundNotice(trx, booking.id, reason, now) };
   }
+  if (keptSeat) await handOverKeptSeat(trx, keptSeat);
   await updatePayment(trx, row.id, { status: "paid", payment_id: providerPaymentId, updated_at: nowIso });
   await updateBooking(trx, booking.id, {
     status: "confirmed",
@@ -118,11 +125,19 @@ async function decidePayment(
   return { outcome: "confirmed", booking, jobs };
 }
 
-/** The seat is still held for this booking, or (a late payment) one is still free. */
-async function seatAvailable(trx: Trx, booking: BookingsTable, target: BookableTarget | undefined, nowIso: string) {
+/**
+ * The seat is still held for this booking (its payment window, or the hold a failed checkout keeps;
+ * cancelling a session deletes its holds), or (a late payment) one is still free.
+ */
+async function seatAvailable(
+  trx: Trx,
+  { booking, keptSeat }: { booking: BookingsTable; keptSeat: { id: string } | undefined },
+  target: BookableTarget | undefined,
+  nowIso: string,
+) {
   const held =
     booking.status === "pending_payment" && booking.seat_expires_at !== null && booking.seat_expires_at > nowIso;
-  if (held) return true;
+  if (held || keptSeat) return true;
   if (!target || booking.status === "cancelled") return false;
   const taken = (await countSeatsTaken(trx, [target.id], nowIso)).get(target.id) ?? 0;
   return target.open && taken < target.capacity;
@@ -132,6 +147,7 @@ const REFUND_FLAGS: Record<RefundReason, string> = {
   late: "late_payment_refunded",
   replaced: "replaced_checkout_refunded",
   duplicate: "duplicate_payment_refunded",
+  coupon: "coupon_limit_refunded",
 };
 
 async function refundInTransaction(
@@ -158,12 +174,14 @@ async function refundInTransaction(
 function refundReasonOf(booking: BookingsTable): RefundReason {
   if (booking.flag === REFUND_FLAGS.replaced) return "replaced";
   if (booking.flag === REFUND_FLAGS.duplicate) return "duplicate";
+  if (booking.flag === REFUND_FLAGS.coupon) return "coupon";
   return "late";
 }
 
 function refundMessage(reason: RefundReason): string {
   if (reason === "replaced") return PAYMENT_MESSAGES.paymentReplacedRefunded;
   if (reason === "duplicate") return PAYMENT_MESSAGES.paymentDuplicateRefunded;
+  if (reason === "coupon") return PAYMENT_MESSAGES.paymentCouponSpentRefunded;
   return MESSAGES.paymentLateRefunded;
 }
 

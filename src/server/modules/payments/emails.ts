@@ -52,7 +52,7 @@ export async function sendBookingConfirmation(deps: AppDeps, bookingId: string):
 }
 
 /** Why a payment is handed back (docs/payments.md, Late and replaced payments). */
-export const REFUND_REASONS = ["late", "replaced", "duplicate"] as const;
+export const REFUND_REASONS = ["late", "replaced", "duplicate", "coupon"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 function refundText(reason: RefundReason, amount: string, title: string): string {
@@ -61,6 +61,8 @@ function refundText(reason: RefundReason, amount: string, title: string): string
     return `Your payment of ${amount} for ${title} was for a checkout you had replaced with a newer one, so it did not book a seat. ${back} Your booking is the one from your newer checkout.`;
   if (reason === "duplicate")
     return `Your payment of ${amount} for ${title} arrived after you already had a seat in that session. ${back} Your seat is unchanged.`;
+  if (reason === "coupon")
+    return `Your payment of ${amount} for ${title} arrived after your checkout had closed, and by then other students had used every redemption of its coupon, so it could not book a seat at the discount. ${back} You can book again at the current price.`;
   return `Your payment of ${amount} for ${title} arrived after your seat hold ran out, and the seat had been taken. ${back} Please pick another session.`;
 }
 
@@ -69,7 +71,10 @@ export async function sendPaymentRefundNotice(deps: AppDeps, bookingId: string, 
   const session = await findBookingSession(deps.db, deps.config.timeZone, bookingId);
   if (!session) return;
   const text = refundText(reason, formatPaise(session.amountPaise), session.title);
-  const next = reason === "late" ? `${deps.config.publicUrl}/onboarding` : `${deps.config.publicUrl}/dashboard`;
+  const next =
+    reason === "late" || reason === "coupon"
+      ? `${deps.config.publicUrl}/onboarding`
+      : `${deps.config.publicUrl}/dashboard`;
   await deps.mailer.send({
     to: session.userEmail,
     subject: `Refund on its way: ${session.title}`,

@@ -12,8 +12,9 @@ const LOCK_ORDER: Record<string, number> = {
   workshops: 1,
   internships: 1,
   holds: 2,
-  bookings: 3,
-  payments: 4,
+  coupons: 3,
+  bookings: 4,
+  payments: 5,
 };
 
 /** The tables a statement locks rows of, in the order it names them. */
@@ -85,14 +86,14 @@ const outOfOrder = (locks: string[]) =>
   const post = (url: string, cookie: string, payload?: object) =>
     t.request({ method: "POST", url, cookie, ...(payload ? { payload } : {}) });
 
-  it("holds, checkouts, payments, late payments, reschedules and cancellations never lock against the order", async () => {
+  it("holds, checkouts, payments, late payments, reschedules, cancellations and erasure never lock against the order", async () => {
     const { db } = t.app.deps;
     const student = await t.signIn(`locks-${randomUUID()}@example.com`);
     const admin = await t.signInAdmin();
-    const [first, second, third, fourth] = await Promise.all(
-      Array.from({ length: 4 }, () => buildSlot(db, { capacity: 2 })),
+    const [first, second, third, fourth, fifth] = await Promise.all(
+      Array.from({ length: 5 }, () => buildSlot(db, { capacity: 2 })),
     );
-    if (!first || !second || !third || !fourth) throw new Error("slots not built");
+    if (!first || !second || !third || !fourth || !fifth) throw new Error("slots not built");
     const seen: Record<string, string[][]> = {};
     const step = async (name: string, run: () => Promise<{ statusCode: number }>, status = 200) => {
       seen[name] = await locksOf(run, status);
@@ -110,13 +111,13 @@ const outOfOrder = (locks: string[]) =>
     );
     await step("release", () => t.request({ method: "DELETE", url: `/api/holds/${holdId}`, cookie: student }), 204);
 
-    const checkout = async (slotId: string) => {
+    const checkout = async (slotId: string, coupon?: string) => {
       const hold = json<{ id: string }>(await post("/api/holds", student, { kind: "mock", targetId: slotId }));
       let made = { bookingId: "", paymentId: "", orderId: "" };
       await step(
         `checkout ${slotId}`,
         async () => {
-          const res = await post("/api/checkout", student, { holdId: hold.id });
+          const res = await post("/api/checkout", student, { holdId: hold.id, coupon });
           made = json(res);
           return res;
         },
@@ -128,11 +129,19 @@ const outOfOrder = (locks: string[]) =>
     const paid = await checkout(second.id); // replaces the first checkout
     await step("pay", () => post(`/api/payments/dev/${paid.paymentId}/pay`, student));
     // The replaced checkout is paid anyway through the provider's callback: refunded, never a seat.
-    await step("late payment", () => {
+    const payLate = (orderId: string) => {
       const paymentId = `pay_late_${randomUUID()}`;
-      const signature = createDevProvider(t.app.deps.config.authSecret).signCheckout(replaced.orderId, paymentId);
-      return post("/api/payments/verify", student, { orderId: replaced.orderId, paymentId, signature });
-    });
+      const signature = createDevProvider(t.app.deps.config.authSecret).signCheckout(orderId, paymentId);
+      return post("/api/payments/verify", student, { orderId, paymentId, signature });
+    };
+    await step("late payment", () => payLate(replaced.orderId));
+    // A checkout with a coupon locks the coupon; its failed payment paid late decides the coupon again.
+    const coupon = json<{ code: string }>(
+      await post("/api/admin/coupons", admin, { code: `LOCK${Date.now()}`, percentOff: 10, maxRedemptions: 5 }),
+    );
+    const couponed = await checkout(fifth.id, coupon.code);
+    await post(`/api/payments/dev/${couponed.paymentId}/fail`, student);
+    await step("late payment with a coupon", () => payLate(couponed.orderId));
     await step("reschedule", () =>
       post(`/api/me/bookings/${paid.bookingId}/reschedule`, student, { slotId: third.id }),
     );
@@ -146,6 +155,17 @@ const outOfOrder = (locks: string[]) =>
     const last = await checkout(third.id);
     await post(`/api/payments/dev/${last.paymentId}/pay`, student);
     await step("admin cancels the slot", () => post(`/api/admin/slots/${third.id}/cancel`, admin, { reason: "Moved" }));
+
+    // Erasure closes the leaving student's open checkout in its own transaction.
+    const leaving = `leaving-${randomUUID()}@example.com`;
+    const leavingCookie = await t.signIn(leaving);
+    const leavingHold = json<{ id: string }>(
+      await post("/api/holds", leavingCookie, { kind: "mock", targetId: fifth.id }),
+    );
+    await post("/api/checkout", leavingCookie, { holdId: leavingHold.id });
+    await step("erasure", () =>
+      t.request({ method: "DELETE", url: "/api/me", cookie: leavingCookie, payload: { confirm: leaving } }),
+    );
 
     // Every path above locked something, so a path that stopped locking would show here too.
     for (const [name, transactions] of Object.entries(seen)) {

@@ -391,6 +391,121 @@ describeEachDialect(
         ["refunded_late", "replaced_checkout_refunded"],
       ]);
     });
+
+    it("a payment.captured webhook on an expired checkout whose coupon others used up is refunded, never confirmed", async () => {
+      const { db } = t().app.deps;
+      const admin = await t().signInAdmin();
+      const code = `RZPONCE${++counter}`;
+      await t().request({
+        method: "POST",
+        url: "/api/admin/coupons",
+        cookie: admin,
+        payload: { code, percentOff: 50, maxRedemptions: 1 },
+      });
+      const couponCheckout = async () => {
+        const cookie = await t().signIn(`rzp-coupon-${++counter}@example.com`);
+        const slot = await buildSlot(db, { capacity: 1 });
+        const hold = json<{ id: string }>(
+          await t().request({
+            method: "POST",
+            url: "/api/holds",
+            cookie,
+            payload: { kind: "mock", targetId: slot.id },
+          }),
+        );
+        return json<{ bookingId: string; orderId: string; amountPaise: number }>(
+          await t().request({
+            method: "POST",
+            url: "/api/checkout",
+            cookie,
+            payload: { holdId: hold.id, coupon: code },
+          }),
+        );
+      };
+      const abandoned = await couponCheckout();
+      await db
+        .updateTable("bookings")
+        .set({ seat_expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("id", "=", abandoned.bookingId)
+        .execute();
+      const other = await couponCheckout();
+      const charged = { amount: 60_000, currency: "INR" };
+      const paid = await webhook(
+        t(),
+        "payment.captured",
+        other.orderId,
+        `pay_${counter}C1`,
+        `evt_${counter}C1`,
+        false,
+        charged,
+      );
+      expect(json(paid)).toEqual({ status: "processed" });
+      const late = `pay_${counter}C2`;
+      const captured = await webhook(
+        t(),
+        "payment.captured",
+        abandoned.orderId,
+        late,
+        `evt_${counter}C2`,
+        false,
+        charged,
+      );
+      expect(json(captured)).toEqual({ status: "processed" });
+
+      const before = api.refunds.length;
+      await createJobRunner(t().app.deps, jobHandlers, "test-worker").runDue();
+      expect(api.refunds.slice(before)).toEqual([
+        { paymentId: late, amount: 60_000, idempotencyKey: expect.any(String) },
+      ]);
+      const rows = await db
+        .selectFrom("bookings")
+        .select(["id", "status", "flag"])
+        .where("id", "in", [abandoned.bookingId, other.bookingId])
+        .orderBy("created_at")
+        .execute();
+      expect(rows.map((r) => [r.status, r.flag])).toEqual([
+        ["refunded_late", "coupon_limit_refunded"],
+        ["confirmed", null],
+      ]);
+    });
+
+    it("a payment captured after the student erased their account is refunded as replaced and mails no one", async () => {
+      const { db } = t().app.deps;
+      const { cookie, slot, checkout } = await openOrder(t());
+      const { user } = json<{ user: { id: string; email: string } }>(await t().request({ url: "/api/me", cookie }));
+      const erased = await t().request({ method: "DELETE", url: "/api/me", cookie, payload: { confirm: user.email } });
+      expect(erased.statusCode).toBe(200);
+
+      const late = `pay_${counter}E`;
+      expect(json(await webhook(t(), "payment.captured", checkout.orderId, late, `evt_${counter}E`))).toEqual({
+        status: "processed",
+      });
+      const before = api.refunds.length;
+      await createJobRunner(t().app.deps, jobHandlers, "test-worker").runDue();
+      expect(api.refunds.slice(before).map((r) => r.paymentId)).toEqual([late]);
+      const booking = await db
+        .selectFrom("bookings")
+        .select(["status", "flag"])
+        .where("id", "=", checkout.bookingId)
+        .executeTakeFirstOrThrow();
+      expect(booking).toEqual({ status: "refunded_late", flag: "replaced_checkout_refunded" });
+      // The seat went back at the erasure and stays free for others.
+      const other = await t().signIn(`rzp-next-${++counter}@example.com`);
+      const hold = await t().request({
+        method: "POST",
+        url: "/api/holds",
+        cookie: other,
+        payload: { kind: "mock", targetId: slot.id },
+      });
+      expect(hold.statusCode).toBe(201);
+      const mailed = await db
+        .selectFrom("outbox_messages")
+        .select("subject")
+        .where("to_address", "in", [user.email, `erased-${user.id}@erased.invalid`])
+        .where("subject", "not like", "%sign-in%")
+        .execute();
+      expect(mailed).toEqual([]);
+    });
   },
   {
     PAYMENT_PROVIDER: "razorpay",

@@ -30,8 +30,10 @@ export function YourDataPanel({ email }: { email: string }) {
         <div>
           <p>
             Deleting your account erases your personal data. Bookings at least 12 hours away are cancelled and refunded;
-            invoices are kept for the accounts without your name; your certificates stay verifiable without it.
+            unpaid checkouts are closed, and a payment that still arrives for one is refunded; your certificates stay
+            verifiable without your name.
           </p>
+          <p className="mt-2">{DATA_RIGHTS_MESSAGES.taxDocumentsKept}</p>
           <Button variant="danger" className="mt-2" onClick={() => setDeleting(true)}>
             Delete my account
           </Button>

@@ -1,4 +1,5 @@
 import { CONTACT_RESPONSE_HOURS, LEGAL_LAST_UPDATED } from "../../../../shared/constants.js";
+import { DATA_RIGHTS_MESSAGES } from "../../../../shared/messages.js";
 
 export interface LegalSection {
   heading: string;
@@ -44,7 +45,7 @@ export const LEGAL: readonly LegalPart[] = [
         heading: "Managing and deleting your data",
         paragraphs: [
           "You can view and correct your profile in Account Settings, the Profile tab of your dashboard. Your bookings, scorecards and certificates are listed on the dashboard too.",
-          "To receive a copy of your data, to withdraw consent or to have your account and data deleted, write to us through the contact form on this page from the e-mail address of your account. We act on such requests within 30 days. Payment and invoice records are kept for as long as Indian tax and accounting law requires, even after the account is deleted.",
+          `To receive a copy of your data or to delete your account, use the Your data panel in the Profile tab of your dashboard; to withdraw consent or for anything else, write to us through the contact form on this page from the e-mail address of your account. We act on such requests within 30 days. Payment records are kept for as long as Indian tax and accounting law requires, even after the account is deleted. ${DATA_RIGHTS_MESSAGES.taxDocumentsKept}`,
           `Our Grievance Officer can be reached the same way; we acknowledge every complaint within ${CONTACT_RESPONSE_HOURS} hours. If you are not satisfied with our answer, you may approach the Data Protection Board of India.`,
         ],
       },

@@ -1,0 +1,65 @@
+import { expect, it } from "vitest";
+import { COUPON_MESSAGES } from "../../../shared/messages.js";
+import type { PriceQuote } from "../../../shared/schemas/coupons.js";
+import { buildSlot } from "../../test/builders.js";
+import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+
+type ApiError = { error: { code: string; message: string; field?: string } };
+
+let counter = 0;
+const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
+
+async function studentWithHold(t: TestApp) {
+  const cookie = await t.signIn(email("guesser"));
+  const slot = await buildSlot(t.app.deps.db);
+  const hold = await t.request({
+    method: "POST",
+    url: "/api/holds",
+    cookie,
+    payload: { kind: "mock", targetId: slot.id },
+  });
+  return { cookie, holdId: json<{ id: string }>(hold).id };
+}
+
+const quote = (t: TestApp, student: { cookie: string; holdId: string }, coupon: string) =>
+  t.request({
+    method: "POST",
+    url: "/api/checkout/quote",
+    cookie: student.cookie,
+    payload: { holdId: student.holdId, coupon },
+  });
+
+describeEachDialect("coupons: guessing codes", (t) => {
+  it("limits each student's quotes per hour, then answers 429 with Retry-After, even for a real code", async () => {
+    const admin = await t().signInAdmin();
+    const real = `REAL${++counter}`;
+    await t().request({
+      method: "POST",
+      url: "/api/admin/coupons",
+      cookie: admin,
+      payload: { code: real, percentOff: 10 },
+    });
+    const max = t().app.deps.config.couponQuoteRateLimitPerHour;
+    expect(max).toBe(20);
+
+    const guesser = await studentWithHold(t());
+    for (let i = 0; i < max; i++) {
+      const res = await quote(t(), guesser, `GUESS${i}`);
+      expect(json<ApiError>(res).error.message).toBe(COUPON_MESSAGES.notValid);
+    }
+    const limited = await quote(t(), guesser, real);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(json<ApiError>(limited).error.code).toBe("RATE_LIMITED");
+    // A new cookie for the same student buys no fresh budget: the limit follows the account.
+    const me = json<{ user: { email: string } }>(await t().request({ url: "/api/me", cookie: guesser.cookie }));
+    const sameStudent = { ...guesser, cookie: await t().signIn(me.user.email) };
+    expect((await quote(t(), sameStudent, real)).statusCode).toBe(429);
+
+    // Another student behind the same address still gets their price.
+    const other = await studentWithHold(t());
+    const priced = await quote(t(), other, real);
+    expect(priced.statusCode).toBe(200);
+    expect(json<PriceQuote>(priced)).toMatchObject({ couponCode: real, discountPaise: 12_000 });
+  });
+});

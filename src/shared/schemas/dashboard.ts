@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DASHBOARD_MESSAGES } from "../messages.js";
+import { isWebLink } from "../web-link.js";
 import { scorecardSchema } from "./scorecards.js";
 
 export const DASHBOARD_TABS = ["overview", "interviews", "workshops", "internships", "profile"] as const;
@@ -110,6 +111,6 @@ export const resumeInputSchema = z.object({
     .string()
     .trim()
     .max(2000, DASHBOARD_MESSAGES.resumeUrlInvalid)
-    .refine((value) => value === "" || /^https?:\/\/[^\s]+\.[^\s]+$/.test(value), DASHBOARD_MESSAGES.resumeUrlInvalid),
+    .refine((value) => value === "" || isWebLink(value), DASHBOARD_MESSAGES.resumeUrlInvalid),
 });
 export type ResumeInput = z.infer<typeof resumeInputSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { COMPANY_TYPES, SLOT_END_MIN_LEAD_MINUTES, SLOT_STATUSES } from "../constants.js";
 import { ADMIN_MESSAGES, MESSAGES } from "../messages.js";
 import { zonedDate, zonedToInstant } from "../time.js";
+import { isWebLink } from "../web-link.js";
 import { firstIssue } from "./first-issue.js";
 
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -12,7 +13,7 @@ export const meetingLinkSchema = z
   .string()
   .trim()
   .max(500, { message: ADMIN_MESSAGES.meetingLinkInvalid })
-  .refine((value) => value === "" || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
+  .refine((value) => value === "" || isWebLink(value), {
     message: ADMIN_MESSAGES.meetingLinkInvalid,
   });
 

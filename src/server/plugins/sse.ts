@@ -3,8 +3,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { STREAM_HEARTBEAT_MS } from "../../shared/constants.js";
 import { AppError } from "../../shared/errors.js";
 import { API_MESSAGES } from "../../shared/messages.js";
+import type { Db } from "../db/database.js";
+import { findLiveSessionIds } from "../infrastructure/auth/session-repository.js";
 import type { EventBus, LiveEvent } from "../infrastructure/events/bus.js";
-import { sessionKeyOf } from "./auth.js";
 import { releaseStreamResponse } from "./stream-door.js";
 
 interface Stream {
@@ -18,8 +19,8 @@ interface Stream {
   accept: (event: LiveEvent) => boolean;
   /** Whose stream it is, for the per-client cap: the signed-in user, else the address. */
   client: string;
-  /** The session it was opened with (ends at its sign-out) and, on admin routes, the admin. */
-  sessionKey: string | undefined;
+  /** The sign-in session it was opened with (the stream ends with it) and, on admin routes, the admin. */
+  session: { userId: string; sessionId: string } | undefined;
   adminEmail: string | undefined;
   /** Checked at every heartbeat: admin rights can end without an event (the shell, 12 hours). */
   stillAllowed: (() => Promise<boolean>) | undefined;
@@ -35,6 +36,8 @@ interface Stream {
 interface Hub {
   streams: Set<Stream>;
   perClient: Map<string, number>;
+  /** The app's database, where each heartbeat looks up the sessions its streams were opened with. */
+  db: Db;
   unsubscribe: () => void;
 }
 const hubs = new Map<EventBus, Hub>();
@@ -95,16 +98,20 @@ const frame = (event: LiveEvent) => frameOf(`event: ${event.topic}\ndata: ${JSON
 
 /** Streams a revoked session or a removed admin must not keep (docs/security.md, Live streams). */
 function isRevokedBy(stream: Stream, event: LiveEvent): boolean {
-  if (event.topic === "session_revoked") return stream.sessionKey === event.key;
+  if (event.topic === "session_revoked") {
+    const { session } = stream;
+    return session?.userId === event.userId && (event.sessionId === null || event.sessionId === session.sessionId);
+  }
   if (event.topic === "admin_removed") return stream.adminEmail === event.email;
   return false;
 }
 
-function hubFor(bus: EventBus): Hub {
+function hubFor(bus: EventBus, db: Db): Hub {
   const existing = hubs.get(bus);
   if (existing) return existing;
   const streams = new Set<Stream>();
   const unsubscribe = bus.subscribe((event) => {
+    if (event.topic === "sessions_unsure") return void endStreamsOfEndedSessions(bus);
     if (event.topic === "session_revoked" || event.topic === "admin_removed") {
       for (const stream of [...streams]) if (isRevokedBy(stream, event)) end(bus, stream);
       return;
@@ -116,7 +123,7 @@ function hubFor(bus: EventBus): Hub {
       send(bus, stream, bytes);
     }
   });
-  const hub = { streams, perClient: new Map<string, number>(), unsubscribe };
+  const hub = { streams, perClient: new Map<string, number>(), db, unsubscribe };
   hubs.set(bus, hub);
   return hub;
 }
@@ -146,7 +153,24 @@ function beat(): void {
         () => undefined,
       );
     }
+    void endStreamsOfEndedSessions(bus);
   }
+}
+
+/**
+ * Looks up, in one statement per 500, the sessions this bus's streams were opened with, and ends the streams whose
+ * session is gone or expired: a revocation whose event was missed (a process that could not hear others, a row
+ * deleted by hand) ends its streams within a heartbeat. A lookup that fails leaves the streams to the next one.
+ */
+async function endStreamsOfEndedSessions(bus: EventBus): Promise<void> {
+  const hub = hubs.get(bus);
+  if (!hub) return;
+  const signedIn = [...hub.streams].filter((stream) => stream.session);
+  if (signedIn.length === 0) return;
+  const ids = [...new Set(signedIn.map((stream) => stream.session?.sessionId ?? ""))];
+  const live = await findLiveSessionIds(hub.db, ids).catch(() => undefined);
+  if (!live) return;
+  for (const stream of signedIn) if (!live.has(stream.session?.sessionId ?? "")) end(bus, stream);
 }
 
 /**
@@ -239,11 +263,11 @@ function openStream(
     chunked,
     accept,
     client,
-    sessionKey: user ? sessionKeyOf(request) : undefined,
+    session: user ? { userId: user.id, sessionId: user.sessionId } : undefined,
     adminEmail: admin ? user?.email : undefined,
     stillAllowed: admin ? stillAllowed : undefined,
   };
-  const hub = hubFor(bus);
+  const hub = hubFor(bus, request.server.deps.db);
   hub.streams.add(stream);
   hub.perClient.set(client, (hub.perClient.get(client) ?? 0) + 1);
   heartbeat ??= setInterval(beat, STREAM_HEARTBEAT_MS);

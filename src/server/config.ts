@@ -15,8 +15,8 @@ const booleanFlag = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
-/** Places where a test may ask the server to die (src/server/crash-point.ts). */
-export const CRASH_POINTS = ["after-payment-commit"] as const;
+/** Places where a test may ask the server to die (src/server/crash-point.ts) or its shutdown to hang (shutdown.ts). */
+export const CRASH_POINTS = ["after-payment-commit", "shutdown-stalls", "shutdown-blocks"] as const;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

@@ -6,7 +6,7 @@ import { API_MESSAGES } from "../../shared/messages.js";
 import type { Db } from "../db/database.js";
 import { findLiveSessionIds } from "../infrastructure/auth/session-repository.js";
 import type { EventBus, LiveEvent } from "../infrastructure/events/bus.js";
-import { releaseStreamResponse } from "./stream-door.js";
+import { endConnection, releaseStreamResponse } from "./stream-door.js";
 
 interface Stream {
   /**
@@ -179,10 +179,7 @@ async function endStreamsOfEndedSessions(bus: EventBus): Promise<void> {
  */
 function end(bus: EventBus, stream: Stream): void {
   remove(bus, stream);
-  const { socket } = stream;
-  const destroy = () => socket.destroy();
-  if (stream.chunked) socket.end(LAST_CHUNK, destroy);
-  else socket.end(destroy);
+  endConnection(stream.socket, stream.chunked ? LAST_CHUNK : undefined);
 }
 
 function remove(bus: EventBus, stream: Stream): void {
@@ -253,6 +250,9 @@ function openStream(
   // The response is written straight to the socket, head included, and ended there (`end`): Node's response
   // object never writes, so it keeps no copy of the head (docs/decisions/0250-streams-keep-only-their-socket.md).
   const { socket, httpVersionMajor, httpVersionMinor } = request.raw;
+  // The client left while its request was being checked (a session looked up): there is nothing to stream to, and
+  // its socket's `close` has passed.
+  if (socket.destroyed) return;
   const chunked = httpVersionMajor > 1 || (httpVersionMajor === 1 && httpVersionMinor >= 1);
   socket.write(headOf(chunked));
   releaseStreamResponse(reply.raw);

@@ -172,11 +172,25 @@ function openStream(server: Http.Server, socket: Socket, head: StreamRequestHead
   const response = new http.ServerResponse(request);
   // A refusal (401, 429) or a HEAD is a whole response; the connection closes after it, as its header says.
   response.shouldKeepAlive = false;
-  response.on("finish", () => socket.end(() => socket.destroy()));
+  response.on("finish", () => endConnection(socket));
   response.assignSocket(socket);
   doorResponses.add(response);
   socket.resume();
   server.emit("request", request, response);
+}
+
+/** How long an ended connection waits for a client that has stopped reading before it is destroyed anyway. */
+export const CONNECTION_END_GRACE_MS = 2_000;
+
+/**
+ * Ends a connection once what was written to it (and `last`) is sent, then destroys it; a client that has stopped
+ * reading gets CONNECTION_END_GRACE_MS, so no ended connection keeps its socket, handle or memory.
+ */
+export function endConnection(socket: Socket, last?: Buffer): void {
+  const destroy = () => socket.destroy();
+  socket.setTimeout(CONNECTION_END_GRACE_MS, destroy);
+  if (last) socket.end(last, destroy);
+  else socket.end(destroy);
 }
 
 /**

@@ -3,9 +3,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { STREAM_HEARTBEAT_MS } from "../../shared/constants.js";
 import { AppError } from "../../shared/errors.js";
 import { API_MESSAGES } from "../../shared/messages.js";
+import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { findLiveSessionIds } from "../infrastructure/auth/session-repository.js";
 import type { EventBus, LiveEvent } from "../infrastructure/events/bus.js";
+import { clientKey } from "./rate-limit.js";
 import { endConnection, releaseStreamResponse } from "./stream-door.js";
 
 interface Stream {
@@ -17,8 +19,8 @@ interface Stream {
   /** False for an HTTP/1.0 client, whose body is not chunked: it gets the bare bytes. */
   chunked: boolean;
   accept: (event: LiveEvent) => boolean;
-  /** Whose stream it is, for the per-client cap: the signed-in user, else the address. */
-  client: string;
+  /** Whose stream it is, for the caps: its address and, signed in, its user (`StreamOwner`). */
+  owner: StreamOwner;
   /** The sign-in session it was opened with (the stream ends with it) and, on admin routes, the admin. */
   session: { userId: string; sessionId: string } | undefined;
   adminEmail: string | undefined;
@@ -35,7 +37,8 @@ interface Stream {
  */
 interface Hub {
   streams: Set<Stream>;
-  perClient: Map<string, number>;
+  /** Open streams by address and by signed-in user (`StreamOwner`'s keys). */
+  openBy: Map<string, number>;
   /** The app's database, where each heartbeat looks up the sessions its streams were opened with. */
   db: Db;
   unsubscribe: () => void;
@@ -123,7 +126,7 @@ function hubFor(bus: EventBus, db: Db): Hub {
       send(bus, stream, bytes);
     }
   });
-  const hub = { streams, perClient: new Map<string, number>(), db, unsubscribe };
+  const hub = { streams, openBy: new Map<string, number>(), db, unsubscribe };
   hubs.set(bus, hub);
   return hub;
 }
@@ -185,9 +188,11 @@ function end(bus: EventBus, stream: Stream): void {
 function remove(bus: EventBus, stream: Stream): void {
   const hub = hubs.get(bus);
   if (!hub?.streams.delete(stream)) return;
-  const left = (hub.perClient.get(stream.client) ?? 1) - 1;
-  if (left > 0) hub.perClient.set(stream.client, left);
-  else hub.perClient.delete(stream.client);
+  for (const key of keysOf(stream.owner)) {
+    const left = (hub.openBy.get(key) ?? 1) - 1;
+    if (left > 0) hub.openBy.set(key, left);
+    else hub.openBy.delete(key);
+  }
   if (hub.streams.size === 0) {
     hub.unsubscribe();
     hubs.delete(bus);
@@ -206,10 +211,38 @@ export function endStreamsOf(bus: EventBus): void {
   for (const stream of [...(hubs.get(bus)?.streams ?? [])]) end(bus, stream);
 }
 
+/** Who opens a stream: its address (IPv6 by its /64, as the rate limits count) and, signed in, its user. */
+interface StreamOwner {
+  address: string;
+  user: string | undefined;
+}
+
+const keysOf = (owner: StreamOwner) => (owner.user ? [owner.address, owner.user] : [owner.address]);
+
+/** Near the process's total, this share of it is kept for newcomers: owners that hold no stream yet. */
+export const STREAM_SHARE_KEPT_FOR_NEWCOMERS = 0.1;
+
+/**
+ * Whether one more stream fits (docs/decisions/0301-stream-room-for-newcomers.md): under the process's total; under
+ * its address's cap, which a campus behind one NAT shares but one address cannot fill the process with; under its
+ * user's cap when signed in; and in the last tenth of the total, only for an owner (the user, else the address)
+ * that holds no stream yet, so a few accounts cannot lock new visitors out.
+ */
+function hasRoomFor(hub: Hub | undefined, owner: StreamOwner, config: Config): boolean {
+  const open = hub?.streams.size ?? 0;
+  const ofAddress = hub?.openBy.get(owner.address) ?? 0;
+  const ofOwner = hub?.openBy.get(owner.user ?? owner.address) ?? 0;
+  const keptForNewcomers = Math.floor(config.streamLimitTotal * STREAM_SHARE_KEPT_FOR_NEWCOMERS);
+  if (open >= config.streamLimitTotal) return false;
+  if (open >= config.streamLimitTotal - keptForNewcomers && ofOwner > 0) return false;
+  if (ofAddress >= config.streamLimitPerAddress) return false;
+  return !owner.user || ofOwner < config.streamLimitPerClient;
+}
+
 /**
  * Streams matching live events as server-sent events, with a heartbeat every
  * STREAM_HEARTBEAT_MS so clients can tell a quiet stream from a dead one (docs/product.md).
- * Refuses (429) a client over STREAM_LIMIT_PER_CLIENT or a process over STREAM_LIMIT_TOTAL.
+ * Refuses (429) a stream that does not fit (`hasRoomFor`).
  * Call it after the route's guard, so the session and admin it records are verified.
  */
 export function streamLiveEvents(
@@ -220,11 +253,9 @@ export function streamLiveEvents(
   /** On admin routes: checked at every heartbeat, since admin rights can end without an event. */
   stillAllowed?: () => Promise<boolean>,
 ): void {
-  const { streamLimitPerClient, streamLimitTotal } = request.server.deps.config;
   const user = request.sessionUser ?? undefined;
-  const client = user ? `user:${user.id}` : `ip:${request.ip}`;
-  const hub = hubs.get(bus);
-  if ((hub?.streams.size ?? 0) >= streamLimitTotal || (hub?.perClient.get(client) ?? 0) >= streamLimitPerClient) {
+  const owner: StreamOwner = { address: clientKey(request), user: user ? `user:${user.id}` : undefined };
+  if (!hasRoomFor(hubs.get(bus), owner, request.server.deps.config)) {
     throw new AppError("RATE_LIMITED", API_MESSAGES.tooManyStreams, { details: 60 });
   }
   reply.hijack();
@@ -235,8 +266,8 @@ export function streamLiveEvents(
   }
   // A stream asked for behind another request on its connection (pipelined) starts once that one is answered, when
   // Node hands its response the socket.
-  if (reply.raw.socket) openStream(request, reply, bus, accept, client, stillAllowed);
-  else reply.raw.once("socket", () => openStream(request, reply, bus, accept, client, stillAllowed));
+  if (reply.raw.socket) openStream(request, reply, bus, accept, owner, stillAllowed);
+  else reply.raw.once("socket", () => openStream(request, reply, bus, accept, owner, stillAllowed));
 }
 
 function openStream(
@@ -244,7 +275,7 @@ function openStream(
   reply: FastifyReply,
   bus: EventBus,
   accept: (event: LiveEvent) => boolean,
-  client: string,
+  owner: StreamOwner,
   stillAllowed: (() => Promise<boolean>) | undefined,
 ): void {
   // The response is written straight to the socket, head included, and ended there (`end`): Node's response
@@ -262,14 +293,14 @@ function openStream(
     socket,
     chunked,
     accept,
-    client,
+    owner,
     session: user ? { userId: user.id, sessionId: user.sessionId } : undefined,
     adminEmail: admin ? user?.email : undefined,
     stillAllowed: admin ? stillAllowed : undefined,
   };
   const hub = hubFor(bus, request.server.deps.db);
   hub.streams.add(stream);
-  hub.perClient.set(client, (hub.perClient.get(client) ?? 0) + 1);
+  for (const key of keysOf(owner)) hub.openBy.set(key, (hub.openBy.get(key) ?? 0) + 1);
   heartbeat ??= setInterval(beat, STREAM_HEARTBEAT_MS);
   // The socket closes however the stream ends: the client leaves, an error, back-pressure or `end`.
   socket.on("close", () => remove(bus, stream));

@@ -73,7 +73,7 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
 function forgetRevokedSessions(bus: EventBus, sessions: SessionCache): () => void {
   return bus.subscribe((event) => {
     if (event.topic === "sessions_unsure") sessions.clear();
-    if (event.topic === "session_revoked") sessions.forgetSessions(event.userId, event.sessionId);
+    if (event.topic === "session_revoked") sessions.endSessions(event.userId, event.sessionId);
   });
 }
 

@@ -12,6 +12,6 @@ export async function announceSessionsEnded(
   bus: EventBus,
   ended: { userId: string; sessionId: string | null },
 ): Promise<void> {
-  sessions.forgetSessions(ended.userId, ended.sessionId);
+  sessions.endSessions(ended.userId, ended.sessionId);
   await bus.publish({ topic: "session_revoked", ...ended });
 }

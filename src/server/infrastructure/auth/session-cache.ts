@@ -20,6 +20,11 @@ const SESSION_CACHE_MAX = 10_000;
  */
 export class SessionCache {
   readonly #entries = new Map<string, { user: SessionUser; until: number }>();
+  /**
+   * Sessions ended in the last 30 s, by id (or `user:<id>` for all of a user's), until when: a verification that
+   * read a session just before its revocation must not put it back.
+   */
+  readonly #ended = new Map<string, number>();
 
   get(key: string, now = Date.now()): SessionUser | undefined {
     const entry = this.#entries.get(key);
@@ -27,6 +32,7 @@ export class SessionCache {
   }
 
   set(key: string, user: SessionUser, expiresAt: number, now = Date.now()): void {
+    if (this.#wasEnded(user, now)) return;
     if (this.#entries.size >= SESSION_CACHE_MAX) this.#entries.clear();
     this.#entries.set(key, { user, until: Math.min(now + SESSION_CACHE_MS, expiresAt) });
   }
@@ -44,7 +50,20 @@ export class SessionCache {
     this.forgetSessions(userId, null);
   }
 
-  /** A revoked session of the user (every one when `sessionId` is null) is verified again on its next request. */
+  /** Ended sessions (sign-out, revocation, erasure) leave the cache, and none is put back for 30 s. */
+  endSessions(userId: string, sessionId: string | null, now = Date.now()): void {
+    this.forgetSessions(userId, sessionId);
+    if (this.#ended.size >= SESSION_CACHE_MAX) {
+      for (const [ended, until] of this.#ended) if (until <= now) this.#ended.delete(ended);
+    }
+    this.#ended.set(sessionId ?? `user:${userId}`, now + SESSION_CACHE_MS);
+  }
+
+  #wasEnded(user: SessionUser, now: number): boolean {
+    return [user.sessionId, `user:${user.id}`].some((ended) => (this.#ended.get(ended) ?? 0) > now);
+  }
+
+  /** A session of the user (every one when `sessionId` is null) is verified again on its next request. */
   forgetSessions(userId: string, sessionId: string | null): void {
     for (const [key, entry] of this.#entries) {
       if (entry.user.id === userId && (sessionId === null || entry.user.sessionId === sessionId)) {

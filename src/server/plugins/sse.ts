@@ -178,16 +178,18 @@ async function endStreamsOfEndedSessions(bus: EventBus): Promise<void> {
 
 /**
  * Ends a stream gracefully: the last chunk (HTTP/1.1) and the end of the connection once it is written, as Node
- * ends a response that does not keep its connection; the client sees a complete body either way.
+ * ends a response that does not keep its connection; the client sees a complete body either way. A stream already
+ * gone (a check that answered after its client left) is left alone.
  */
 function end(bus: EventBus, stream: Stream): void {
-  remove(bus, stream);
+  if (!remove(bus, stream)) return;
   endConnection(stream.socket, stream.chunked ? LAST_CHUNK : undefined);
 }
 
-function remove(bus: EventBus, stream: Stream): void {
+/** Forgets a stream; false if it was already forgotten. */
+function remove(bus: EventBus, stream: Stream): boolean {
   const hub = hubs.get(bus);
-  if (!hub?.streams.delete(stream)) return;
+  if (!hub?.streams.delete(stream)) return false;
   for (const key of keysOf(stream.owner)) {
     const left = (hub.openBy.get(key) ?? 1) - 1;
     if (left > 0) hub.openBy.set(key, left);
@@ -201,6 +203,7 @@ function remove(bus: EventBus, stream: Stream): void {
     clearInterval(heartbeat);
     heartbeat = undefined;
   }
+  return true;
 }
 
 /**
@@ -220,7 +223,7 @@ interface StreamOwner {
 const keysOf = (owner: StreamOwner) => (owner.user ? [owner.address, owner.user] : [owner.address]);
 
 /** Near the process's total, this share of it is kept for newcomers: owners that hold no stream yet. */
-export const STREAM_SHARE_KEPT_FOR_NEWCOMERS = 0.1;
+const STREAM_SHARE_KEPT_FOR_NEWCOMERS = 0.1;
 
 /**
  * Whether one more stream fits (docs/decisions/0301-stream-room-for-newcomers.md): under the process's total; under

@@ -274,8 +274,9 @@ describeEachDialect("the stream door", (t) => {
     expect(health.status).toBe(200);
     await Promise.all(attackers.map((attacker) => attacker.closed));
     for (const attacker of attackers) expect(attacker.received()).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-    // A backtracking read took about 0.25-1 s per head, so sixteen held the health check for 4-16 s.
-    expect(healthAnswered).toBeLessThan(1_000);
+    // A backtracking read took about 0.25-1 s per head, so sixteen held the health check for 4-16 s; the bound
+    // leaves a busy machine room without letting that through.
+    expect(healthAnswered).toBeLessThan(2_000);
     expect(openStreamCount(app.deps.bus)).toBe(0);
   });
 

@@ -66,6 +66,25 @@ describe("SIGTERM's hard deadline", () => {
     }
   }, 90_000);
 
+  it("exits at once on a second Ctrl-C, but not on the same signal delivered twice", async () => {
+    const database = await emptyDatabase("sqlite");
+    const server = await startServer(database.url, { TEST_CRASH_AT: "shutdown-stalls" });
+    try {
+      // A Ctrl-C reaches the server from the terminal and again from `npm start`'s wrapper, at once.
+      server.child.kill("SIGINT");
+      server.child.kill("SIGINT");
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(server.child.exitCode).toBeNull();
+      const pressedAgain = Date.now();
+      server.child.kill("SIGINT");
+      expect(await server.exited).toEqual({ code: 1, signal: null });
+      expect(secondsSince(pressedAgain)).toBeLessThan(5);
+      expect(server.output()).toContain("SIGINT again while shutting down: exiting now");
+    } finally {
+      await database.drop();
+    }
+  }, 90_000);
+
   it("kills the process a second later when its main thread is stuck and cannot run the deadline", async () => {
     const database = await emptyDatabase("sqlite");
     const server = await startServer(database.url, { TEST_CRASH_AT: "shutdown-blocks" });

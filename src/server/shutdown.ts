@@ -7,6 +7,8 @@ import { openStreamCount } from "./plugins/sse.js";
 export const SHUTDOWN_DEADLINE_MS = 10_000;
 /** In-flight requests may finish for this long; then every connection still open is closed. */
 export const SHUTDOWN_GRACE_MS = 5_000;
+/** A second signal sooner than this is the same one, delivered twice (to the process group and by the wrapper). */
+const REPEATED_SIGNAL_MS = 1_000;
 /** If the main thread cannot run its own deadline (blocked in a system call), a thread of its own ends it after this. */
 const BACKSTOP_MS = SHUTDOWN_DEADLINE_MS + 1_000;
 
@@ -28,12 +30,16 @@ export function stopOnSignals(app: FastifyInstance): void {
     app.log.error({ open: openResources(), streams: openStreamCount(app.deps.bus) }, reason);
     process.exit(1);
   };
+  let closingSince = 0;
   const shutdown = async (signal: NodeJS.Signals) => {
-    // A SIGTERM to the process group reaches the server twice (once more through `npm start`'s wrapper): only a
-    // second Ctrl-C means "now"; the deadline ends the rest.
-    if (closing && signal === "SIGINT") return exitNow("SIGINT again while shutting down: exiting now");
+    // A signal to the process group (Ctrl-C in a terminal, a group SIGTERM) reaches the server twice, once more
+    // through `npm start`'s wrapper: only a Ctrl-C pressed again later means "now"; the deadline ends the rest.
+    if (closing && signal === "SIGINT" && Date.now() - closingSince > REPEATED_SIGNAL_MS) {
+      return exitNow("SIGINT again while shutting down: exiting now");
+    }
     if (closing) return;
     closing = true;
+    closingSince = Date.now();
     app.log.info({ signal }, "shutting down: ending streams, finishing in-flight requests");
     setTimeout(() => exitNow("shutdown took longer than 10 s: exiting with these still open"), SHUTDOWN_DEADLINE_MS);
     startBackstop();

@@ -124,6 +124,8 @@ describeEachDialect("ending a session ends its streams and its cached sign-in", 
       .where("token", "=", token ?? "")
       .execute();
     expect(await phoneStream.ended).toBe(true);
+    // The same look-up kept the stream whose session is still there.
+    expect(openStreamCount(t().app.deps.bus)).toBe(1);
     expect(await signedIn(t(), laptop)).toBe(true);
     laptopStream.close();
   }, 30_000);

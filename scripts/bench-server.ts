@@ -27,6 +27,7 @@ const app = await buildApp(
   loadConfig({
     // A benchmark opens thousands of live streams from one address (docs/security.md, Live streams).
     STREAM_LIMIT_PER_CLIENT: "20000",
+    STREAM_LIMIT_PER_ADDRESS: "20000",
     STREAM_LIMIT_TOTAL: "20000",
     ...process.env,
     NODE_ENV: "test",

@@ -14,6 +14,7 @@ import { type Config, fastifyTrustProxy } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest, PendingMigrationsError, pendingMigrations } from "./db/migrate.js";
 import { createAuth } from "./infrastructure/auth/auth.js";
+import { announceSessionsEnded } from "./infrastructure/auth/revocation.js";
 import { SessionCache } from "./infrastructure/auth/session-cache.js";
 import { createLocalBus, createPostgresBus } from "./infrastructure/events/bus.js";
 import { createOutboxMailer, createSmtpMailer, withoutReservedRecipients } from "./infrastructure/mail/mailer.js";
@@ -90,7 +91,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : createOutboxMailer(handle.db, app.log)),
     app.log,
   );
-  const auth = createAuth({ config, db: handle.db, dialect: handle.dialect, mailer, log: app.log });
+  const auth = createAuth({
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    mailer,
+    log: app.log,
+    onSessionEnded: (session) =>
+      announceSessionsEnded(deps.sessions, deps.bus, { userId: session.userId, sessionId: session.id }),
+  });
   const deps: AppDeps = {
     config,
     db: handle.db,

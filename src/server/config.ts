@@ -15,8 +15,8 @@ const booleanFlag = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
-/** Places where a test may ask the server to die (src/server/crash-point.ts). */
-export const CRASH_POINTS = ["after-payment-commit"] as const;
+/** Places where a test may ask the server to die (src/server/crash-point.ts) or its shutdown to hang (shutdown.ts). */
+export const CRASH_POINTS = ["after-payment-commit", "shutdown-stalls", "shutdown-blocks"] as const;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -85,6 +85,7 @@ const envSchema = z.object({
   HOLD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   STREAM_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(20),
   STREAM_LIMIT_TOTAL: z.coerce.number().int().min(1).default(5000),
+  STREAM_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(1000),
   SIGN_IN_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   OTP_SEND_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -333,8 +334,9 @@ function toConfig(env: z.infer<typeof envSchema>) {
     clientDir: env.CLIENT_DIR,
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT,
     holdRateLimitPerMinute: env.HOLD_RATE_LIMIT,
-    /** Open live streams per client (signed-in user, else address) and per process. */
+    /** Open live streams per signed-in user, per address (signed in or not) and per process (docs/security.md). */
     streamLimitPerClient: env.STREAM_LIMIT_PER_CLIENT,
+    streamLimitPerAddress: env.STREAM_LIMIT_PER_ADDRESS,
     streamLimitTotal: env.STREAM_LIMIT_TOTAL,
     /** Sign-in links per e-mail address in 15 minutes, whichever clients ask (docs/security.md). */
     signInEmailRateLimitPer15Minutes: env.SIGN_IN_EMAIL_RATE_LIMIT,

@@ -4,6 +4,7 @@ import { PendingMigrationsError } from "./db/migrate.js";
 import { loadEnvFile } from "./env-file.js";
 import { DEMO_ADMIN_EMAIL } from "./seed/demo.js";
 import { settleHeap } from "./settle-heap.js";
+import { stopOnSignals } from "./shutdown.js";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -34,26 +35,7 @@ async function main(): Promise<void> {
   }
   console.log(`\n${lines.join("\n")}\n`);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      app.log.error("shutdown took longer than 10 s; exiting");
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, "error during shutdown");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  stopOnSignals(app);
 }
 
 main().catch((err: unknown) => {

@@ -33,16 +33,10 @@ function sessionCookie(request: FastifyRequest): string | undefined {
 }
 const cacheKey = (cookie: string) => createHash("sha256").update(cookie).digest("base64url");
 
-/** A stable, non-secret name of the request's session (the hash its sign-out is announced by). */
-export function sessionKeyOf(request: FastifyRequest): string | undefined {
-  const cookie = sessionCookie(request);
-  return cookie ? cacheKey(cookie) : undefined;
-}
-
 /**
  * The signed-in user of this request, or null. A verified session is remembered by the app for up
  * to 30 s (never past its expiry), because looking it up costs more than most requests it guards;
- * signing out forgets it in every process at once (see registerAuthHandler).
+ * a session ended anywhere is forgotten in every process at once (infrastructure/auth/revocation.ts).
  */
 export async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   if (request.sessionUser !== undefined) return request.sessionUser;
@@ -66,6 +60,7 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
         name: result.user.name,
         image: result.user.image ?? null,
         signedInAt: new Date(result.session.createdAt).toISOString(),
+        sessionId: result.session.id,
       }
     : null;
   request.sessionUser = user;
@@ -77,9 +72,8 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
 /** Forgets cached sessions when one is revoked here or in another process. */
 function forgetRevokedSessions(bus: EventBus, sessions: SessionCache): () => void {
   return bus.subscribe((event) => {
-    if (event.topic !== "session_revoked") return;
-    if (event.key === "*") sessions.clear();
-    else sessions.delete(event.key);
+    if (event.topic === "sessions_unsure") sessions.clear();
+    if (event.topic === "session_revoked") sessions.endSessions(event.userId, event.sessionId);
   });
 }
 
@@ -122,20 +116,6 @@ export async function registerAuthHandler(app: FastifyInstance): Promise<void> {
 
   app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler: forward });
   app.deps.stoppers.push(forgetRevokedSessions(app.deps.bus, app.deps.sessions));
-  app.route({
-    method: "POST",
-    url: "/api/auth/sign-out",
-    schema: { hide: true },
-    async handler(request, reply) {
-      const cookie = sessionCookie(request);
-      const sent = await forward(request, reply);
-      if (cookie) {
-        app.deps.sessions.delete(cacheKey(cookie));
-        await app.deps.bus.publish({ topic: "session_revoked", key: cacheKey(cookie) });
-      }
-      return sent;
-    },
-  });
   const linksToAddress = app.createRateLimit({
     max: app.deps.config.signInEmailRateLimitPer15Minutes,
     timeWindow: "15 minutes",

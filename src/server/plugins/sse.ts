@@ -3,9 +3,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { STREAM_HEARTBEAT_MS } from "../../shared/constants.js";
 import { AppError } from "../../shared/errors.js";
 import { API_MESSAGES } from "../../shared/messages.js";
+import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+import { findLiveSessionIds } from "../infrastructure/auth/session-repository.js";
 import type { EventBus, LiveEvent } from "../infrastructure/events/bus.js";
-import { sessionKeyOf } from "./auth.js";
-import { releaseStreamResponse } from "./stream-door.js";
+import { clientKey } from "./rate-limit.js";
+import { endConnection, releaseStreamResponse } from "./stream-door.js";
 
 interface Stream {
   /**
@@ -16,10 +19,10 @@ interface Stream {
   /** False for an HTTP/1.0 client, whose body is not chunked: it gets the bare bytes. */
   chunked: boolean;
   accept: (event: LiveEvent) => boolean;
-  /** Whose stream it is, for the per-client cap: the signed-in user, else the address. */
-  client: string;
-  /** The session it was opened with (ends at its sign-out) and, on admin routes, the admin. */
-  sessionKey: string | undefined;
+  /** Whose stream it is, for the caps: its address and, signed in, its user (`StreamOwner`). */
+  owner: StreamOwner;
+  /** The sign-in session it was opened with (the stream ends with it) and, on admin routes, the admin. */
+  session: { userId: string; sessionId: string } | undefined;
   adminEmail: string | undefined;
   /** Checked at every heartbeat: admin rights can end without an event (the shell, 12 hours). */
   stillAllowed: (() => Promise<boolean>) | undefined;
@@ -34,7 +37,10 @@ interface Stream {
  */
 interface Hub {
   streams: Set<Stream>;
-  perClient: Map<string, number>;
+  /** Open streams by address and by signed-in user (`StreamOwner`'s keys). */
+  openBy: Map<string, number>;
+  /** The app's database, where each heartbeat looks up the sessions its streams were opened with. */
+  db: Db;
   unsubscribe: () => void;
 }
 const hubs = new Map<EventBus, Hub>();
@@ -95,16 +101,20 @@ const frame = (event: LiveEvent) => frameOf(`event: ${event.topic}\ndata: ${JSON
 
 /** Streams a revoked session or a removed admin must not keep (docs/security.md, Live streams). */
 function isRevokedBy(stream: Stream, event: LiveEvent): boolean {
-  if (event.topic === "session_revoked") return stream.sessionKey === event.key;
+  if (event.topic === "session_revoked") {
+    const { session } = stream;
+    return session?.userId === event.userId && (event.sessionId === null || event.sessionId === session.sessionId);
+  }
   if (event.topic === "admin_removed") return stream.adminEmail === event.email;
   return false;
 }
 
-function hubFor(bus: EventBus): Hub {
+function hubFor(bus: EventBus, db: Db): Hub {
   const existing = hubs.get(bus);
   if (existing) return existing;
   const streams = new Set<Stream>();
   const unsubscribe = bus.subscribe((event) => {
+    if (event.topic === "sessions_unsure") return void endStreamsOfEndedSessions(bus);
     if (event.topic === "session_revoked" || event.topic === "admin_removed") {
       for (const stream of [...streams]) if (isRevokedBy(stream, event)) end(bus, stream);
       return;
@@ -116,7 +126,7 @@ function hubFor(bus: EventBus): Hub {
       send(bus, stream, bytes);
     }
   });
-  const hub = { streams, perClient: new Map<string, number>(), unsubscribe };
+  const hub = { streams, openBy: new Map<string, number>(), db, unsubscribe };
   hubs.set(bus, hub);
   return hub;
 }
@@ -146,27 +156,45 @@ function beat(): void {
         () => undefined,
       );
     }
+    void endStreamsOfEndedSessions(bus);
   }
 }
 
 /**
- * Ends a stream gracefully: the last chunk (HTTP/1.1) and the end of the connection once it is written, as Node
- * ends a response that does not keep its connection; the client sees a complete body either way.
+ * Looks up, in one statement per 500, the sessions this bus's streams were opened with, and ends the streams whose
+ * session is gone or expired: a revocation whose event was missed (a process that could not hear others, a row
+ * deleted by hand) ends its streams within a heartbeat. A lookup that fails leaves the streams to the next one.
  */
-function end(bus: EventBus, stream: Stream): void {
-  remove(bus, stream);
-  const { socket } = stream;
-  const destroy = () => socket.destroy();
-  if (stream.chunked) socket.end(LAST_CHUNK, destroy);
-  else socket.end(destroy);
+async function endStreamsOfEndedSessions(bus: EventBus): Promise<void> {
+  const hub = hubs.get(bus);
+  if (!hub) return;
+  const signedIn = [...hub.streams].filter((stream) => stream.session);
+  if (signedIn.length === 0) return;
+  const ids = [...new Set(signedIn.map((stream) => stream.session?.sessionId ?? ""))];
+  const live = await findLiveSessionIds(hub.db, ids).catch(() => undefined);
+  if (!live) return;
+  for (const stream of signedIn) if (!live.has(stream.session?.sessionId ?? "")) end(bus, stream);
 }
 
-function remove(bus: EventBus, stream: Stream): void {
+/**
+ * Ends a stream gracefully: the last chunk (HTTP/1.1) and the end of the connection once it is written, as Node
+ * ends a response that does not keep its connection; the client sees a complete body either way. A stream already
+ * gone (a check that answered after its client left) is left alone.
+ */
+function end(bus: EventBus, stream: Stream): void {
+  if (!remove(bus, stream)) return;
+  endConnection(stream.socket, stream.chunked ? LAST_CHUNK : undefined);
+}
+
+/** Forgets a stream; false if it was already forgotten. */
+function remove(bus: EventBus, stream: Stream): boolean {
   const hub = hubs.get(bus);
-  if (!hub?.streams.delete(stream)) return;
-  const left = (hub.perClient.get(stream.client) ?? 1) - 1;
-  if (left > 0) hub.perClient.set(stream.client, left);
-  else hub.perClient.delete(stream.client);
+  if (!hub?.streams.delete(stream)) return false;
+  for (const key of keysOf(stream.owner)) {
+    const left = (hub.openBy.get(key) ?? 1) - 1;
+    if (left > 0) hub.openBy.set(key, left);
+    else hub.openBy.delete(key);
+  }
   if (hub.streams.size === 0) {
     hub.unsubscribe();
     hubs.delete(bus);
@@ -175,6 +203,7 @@ function remove(bus: EventBus, stream: Stream): void {
     clearInterval(heartbeat);
     heartbeat = undefined;
   }
+  return true;
 }
 
 /**
@@ -185,10 +214,38 @@ export function endStreamsOf(bus: EventBus): void {
   for (const stream of [...(hubs.get(bus)?.streams ?? [])]) end(bus, stream);
 }
 
+/** Who opens a stream: its address (IPv6 by its /64, as the rate limits count) and, signed in, its user. */
+interface StreamOwner {
+  address: string;
+  user: string | undefined;
+}
+
+const keysOf = (owner: StreamOwner) => (owner.user ? [owner.address, owner.user] : [owner.address]);
+
+/** Near the process's total, this share of it is kept for newcomers: owners that hold no stream yet. */
+const STREAM_SHARE_KEPT_FOR_NEWCOMERS = 0.1;
+
+/**
+ * Whether one more stream fits (docs/decisions/0301-stream-room-for-newcomers.md): under the process's total; under
+ * its address's cap, which a campus behind one NAT shares but one address cannot fill the process with; under its
+ * user's cap when signed in; and in the last tenth of the total, only for an owner (the user, else the address)
+ * that holds no stream yet, so a few accounts cannot lock new visitors out.
+ */
+function hasRoomFor(hub: Hub | undefined, owner: StreamOwner, config: Config): boolean {
+  const open = hub?.streams.size ?? 0;
+  const ofAddress = hub?.openBy.get(owner.address) ?? 0;
+  const ofOwner = hub?.openBy.get(owner.user ?? owner.address) ?? 0;
+  const keptForNewcomers = Math.floor(config.streamLimitTotal * STREAM_SHARE_KEPT_FOR_NEWCOMERS);
+  if (open >= config.streamLimitTotal) return false;
+  if (open >= config.streamLimitTotal - keptForNewcomers && ofOwner > 0) return false;
+  if (ofAddress >= config.streamLimitPerAddress) return false;
+  return !owner.user || ofOwner < config.streamLimitPerClient;
+}
+
 /**
  * Streams matching live events as server-sent events, with a heartbeat every
  * STREAM_HEARTBEAT_MS so clients can tell a quiet stream from a dead one (docs/product.md).
- * Refuses (429) a client over STREAM_LIMIT_PER_CLIENT or a process over STREAM_LIMIT_TOTAL.
+ * Refuses (429) a stream that does not fit (`hasRoomFor`).
  * Call it after the route's guard, so the session and admin it records are verified.
  */
 export function streamLiveEvents(
@@ -199,11 +256,9 @@ export function streamLiveEvents(
   /** On admin routes: checked at every heartbeat, since admin rights can end without an event. */
   stillAllowed?: () => Promise<boolean>,
 ): void {
-  const { streamLimitPerClient, streamLimitTotal } = request.server.deps.config;
   const user = request.sessionUser ?? undefined;
-  const client = user ? `user:${user.id}` : `ip:${request.ip}`;
-  const hub = hubs.get(bus);
-  if ((hub?.streams.size ?? 0) >= streamLimitTotal || (hub?.perClient.get(client) ?? 0) >= streamLimitPerClient) {
+  const owner: StreamOwner = { address: clientKey(request), user: user ? `user:${user.id}` : undefined };
+  if (!hasRoomFor(hubs.get(bus), owner, request.server.deps.config)) {
     throw new AppError("RATE_LIMITED", API_MESSAGES.tooManyStreams, { details: 60 });
   }
   reply.hijack();
@@ -214,8 +269,8 @@ export function streamLiveEvents(
   }
   // A stream asked for behind another request on its connection (pipelined) starts once that one is answered, when
   // Node hands its response the socket.
-  if (reply.raw.socket) openStream(request, reply, bus, accept, client, stillAllowed);
-  else reply.raw.once("socket", () => openStream(request, reply, bus, accept, client, stillAllowed));
+  if (reply.raw.socket) openStream(request, reply, bus, accept, owner, stillAllowed);
+  else reply.raw.once("socket", () => openStream(request, reply, bus, accept, owner, stillAllowed));
 }
 
 function openStream(
@@ -223,12 +278,15 @@ function openStream(
   reply: FastifyReply,
   bus: EventBus,
   accept: (event: LiveEvent) => boolean,
-  client: string,
+  owner: StreamOwner,
   stillAllowed: (() => Promise<boolean>) | undefined,
 ): void {
   // The response is written straight to the socket, head included, and ended there (`end`): Node's response
   // object never writes, so it keeps no copy of the head (docs/decisions/0250-streams-keep-only-their-socket.md).
   const { socket, httpVersionMajor, httpVersionMinor } = request.raw;
+  // The client left while its request was being checked (a session looked up): there is nothing to stream to, and
+  // its socket's `close` has passed.
+  if (socket.destroyed) return;
   const chunked = httpVersionMajor > 1 || (httpVersionMajor === 1 && httpVersionMinor >= 1);
   socket.write(headOf(chunked));
   releaseStreamResponse(reply.raw);
@@ -238,14 +296,14 @@ function openStream(
     socket,
     chunked,
     accept,
-    client,
-    sessionKey: user ? sessionKeyOf(request) : undefined,
+    owner,
+    session: user ? { userId: user.id, sessionId: user.sessionId } : undefined,
     adminEmail: admin ? user?.email : undefined,
     stillAllowed: admin ? stillAllowed : undefined,
   };
-  const hub = hubFor(bus);
+  const hub = hubFor(bus, request.server.deps.db);
   hub.streams.add(stream);
-  hub.perClient.set(client, (hub.perClient.get(client) ?? 0) + 1);
+  for (const key of keysOf(owner)) hub.openBy.set(key, (hub.openBy.get(key) ?? 0) + 1);
   heartbeat ??= setInterval(beat, STREAM_HEARTBEAT_MS);
   // The socket closes however the stream ends: the client leaves, an error, back-pressure or `end`.
   socket.on("close", () => remove(bus, stream));

@@ -23,11 +23,37 @@ const doorResponses = new WeakSet<Http.ServerResponse>();
 /** What the door reads: a GET or HEAD of a stream path, HTTP/1.0 or 1.1, with nothing after the head. */
 const CANDIDATE = /^(?:GET|HEAD) \/api\//;
 const REQUEST_LINE = /^(GET|HEAD) (\/[!-~]*) HTTP\/1\.([01])$/;
-/** RFC 9110: a token, a colon, a value of visible characters, spaces, tabs and obs-text, optional white space. */
-const FIELD_LINE = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*((?:[\t\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?)[ \t]*$/;
 /** Headers that mean more than a plain GET: a body, an upgrade, an expectation. Node answers those. */
 const NOT_PLAIN = new Set(["content-length", "transfer-encoding", "upgrade", "expect"]);
 const MAX_FIELDS = 100;
+
+/** RFC 9110's token characters, by byte. */
+const TOKEN = byteTable((byte) => /[!#$%&'*+\-.^_`|~0-9A-Za-z]/.test(String.fromCharCode(byte)));
+/** What a field value may hold: visible characters, spaces, tabs and obs-text (RFC 9110, 5.5). */
+const VALUE = byteTable((byte) => byte === 0x09 || (byte >= 0x20 && byte !== 0x7f));
+
+function byteTable(allowed: (byte: number) => boolean): Uint8Array {
+  return Uint8Array.from({ length: 256 }, (_, byte) => (allowed(byte) ? 1 : 0));
+}
+
+const isWhitespace = (code: number) => code === 0x20 || code === 0x09;
+
+/**
+ * A field line's name and value (its surrounding spaces and tabs trimmed), or undefined if it is not a plain one.
+ * Read by index, one pass over the line: a pattern whose optional white space overlaps the value backtracks
+ * quadratically on a long run of spaces before a bad byte (docs/security.md, Live streams and shutdown).
+ */
+function readFieldLine(line: string): { name: string; value: string } | undefined {
+  const colon = line.indexOf(":");
+  if (colon < 1) return;
+  for (let i = 0; i < colon; i++) if (!TOKEN[line.charCodeAt(i)]) return;
+  let start = colon + 1;
+  let end = line.length;
+  for (let i = start; i < end; i++) if (!VALUE[line.charCodeAt(i)]) return;
+  while (start < end && isWhitespace(line.charCodeAt(start))) start++;
+  while (end > start && isWhitespace(line.charCodeAt(end - 1))) end--;
+  return { name: line.slice(0, colon), value: line.slice(start, end) };
+}
 
 interface StreamRequestHead {
   method: string;
@@ -59,9 +85,9 @@ export function readStreamHead(
   const rawHeaders: string[] = [];
   const headers = new Map<string, string>();
   for (const line of lines.slice(1)) {
-    const field = FIELD_LINE.exec(line);
+    const field = readFieldLine(line);
     if (!field) return;
-    const [, name = "", value = ""] = field;
+    const { name, value } = field;
     const lower = name.toLowerCase();
     if (NOT_PLAIN.has(lower) || headers.has(lower)) return;
     headers.set(lower, value);
@@ -146,11 +172,25 @@ function openStream(server: Http.Server, socket: Socket, head: StreamRequestHead
   const response = new http.ServerResponse(request);
   // A refusal (401, 429) or a HEAD is a whole response; the connection closes after it, as its header says.
   response.shouldKeepAlive = false;
-  response.on("finish", () => socket.end(() => socket.destroy()));
+  response.on("finish", () => endConnection(socket));
   response.assignSocket(socket);
   doorResponses.add(response);
   socket.resume();
   server.emit("request", request, response);
+}
+
+/** How long an ended connection waits for a client that has stopped reading before it is destroyed anyway. */
+export const CONNECTION_END_GRACE_MS = 2_000;
+
+/**
+ * Ends a connection once what was written to it (and `last`) is sent, then destroys it; a client that has stopped
+ * reading gets CONNECTION_END_GRACE_MS, so no ended connection keeps its socket, handle or memory.
+ */
+export function endConnection(socket: Socket, last?: Buffer): void {
+  const destroy = () => socket.destroy();
+  socket.setTimeout(CONNECTION_END_GRACE_MS, destroy);
+  if (last) socket.end(last, destroy);
+  else socket.end(destroy);
 }
 
 /**

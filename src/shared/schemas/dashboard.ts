@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DASHBOARD_MESSAGES, TEXT_MESSAGES } from "../messages.js";
 import { isVisibleLine, isVisibleParagraph } from "../plain-text.js";
+import { isWebLink } from "../web-link.js";
 import { scorecardSchema } from "./scorecards.js";
 
 export const DASHBOARD_TABS = ["overview", "interviews", "workshops", "internships", "profile"] as const;
@@ -116,9 +117,6 @@ export const resumeInputSchema = z.object({
     .string()
     .trim()
     .max(2000, DASHBOARD_MESSAGES.resumeUrlInvalid)
-    .refine(
-      (value) => value === "" || (/^https?:\/\/[^\s]+\.[^\s]+$/.test(value) && isVisibleLine(value)),
-      DASHBOARD_MESSAGES.resumeUrlInvalid,
-    ),
+    .refine((value) => value === "" || (isWebLink(value) && isVisibleLine(value)), DASHBOARD_MESSAGES.resumeUrlInvalid),
 });
 export type ResumeInput = z.infer<typeof resumeInputSchema>;

@@ -3,6 +3,7 @@ import { COMPANY_TYPES, SLOT_END_MIN_LEAD_MINUTES, SLOT_STATUSES } from "../cons
 import { ADMIN_MESSAGES, MESSAGES, TEXT_MESSAGES } from "../messages.js";
 import { isVisibleLine, isVisibleParagraph } from "../plain-text.js";
 import { zonedDate, zonedToInstant } from "../time.js";
+import { isWebLink } from "../web-link.js";
 import { firstIssue } from "./first-issue.js";
 
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -13,7 +14,7 @@ export const meetingLinkSchema = z
   .string()
   .trim()
   .max(500, { message: ADMIN_MESSAGES.meetingLinkInvalid })
-  .refine((value) => value === "" || (/^https?:\/\/[^\s]+\.[^\s]+$/i.test(value) && isVisibleLine(value)), {
+  .refine((value) => value === "" || (isWebLink(value) && isVisibleLine(value)), {
     message: ADMIN_MESSAGES.meetingLinkInvalid,
   });
 

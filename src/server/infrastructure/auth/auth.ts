@@ -21,8 +21,10 @@ export function createAuth(options: {
   dialect: Dialect;
   mailer: Mailer;
   log?: FastifyBaseLogger;
+  /** Called after a session's row is deleted, however better-auth ended it. */
+  onSessionEnded?: (session: { id: string; userId: string }) => Promise<void>;
 }) {
-  const { config, db, dialect, mailer, log } = options;
+  const { config, db, dialect, mailer, log, onSessionEnded } = options;
   return betterAuth({
     appName: "CareerPrep",
     baseURL: config.publicUrl,
@@ -35,6 +37,11 @@ export function createAuth(options: {
       // "The session persists until logout" (docs/product.md, Sign-in): a long, rolling server-side session.
       expiresIn: 60 * 60 * 24 * 365,
       updateAge: 60 * 60 * 24,
+    },
+    // Sign-out, revoke-session, revoke-sessions and revoke-other-sessions all delete through these hooks, so a
+    // session ended by any of them is announced, whatever the path was called (docs/security.md, Live streams).
+    databaseHooks: {
+      session: { delete: { after: async (session) => onSessionEnded?.({ id: session.id, userId: session.userId }) } },
     },
     account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
     rateLimit: { enabled: false },

@@ -10,10 +10,16 @@ export type LiveEvent =
   | { topic: "internships" }
   | { topic: "user"; userId: string; kind: "notification" | "booking" }
   /**
-   * A signed-out session (hash of its cookie): every process forgets it at once. Never streamed.
-   * "*" (sent locally after the live channel was down) forgets every cached session.
+   * Ended sign-in sessions of a user (`sessionId`, or every one when null): sign-out, a revocation, erasure. Every
+   * process forgets them and ends their streams at once (docs/decisions/0300-revocation-ends-streams.md). Never
+   * streamed.
    */
-  | { topic: "session_revoked"; key: string }
+  | { topic: "session_revoked"; userId: string; sessionId: string | null }
+  /**
+   * Sent locally after the live channel was down, when revocations may have been missed: every cached session is
+   * forgotten and every stream's session looked up again. Never streamed.
+   */
+  | { topic: "sessions_unsure" }
   /** An admin removed: their open admin streams end in every process. Never streamed. */
   | { topic: "admin_removed"; email: string };
 
@@ -57,7 +63,7 @@ const AFTER_RECONNECT: LiveEvent[] = [
   { topic: "slots" },
   { topic: "workshops" },
   { topic: "internships" },
-  { topic: "session_revoked", key: "*" },
+  { topic: "sessions_unsure" },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { AppError } from "../../../shared/errors.js";
 import { DATA_RIGHTS_MESSAGES } from "../../../shared/messages.js";
 import type { AppDeps } from "../../app-deps.js";
+import { announceSessionsEnded } from "../../infrastructure/auth/revocation.js";
 import type { SessionUser } from "../../plugins/auth.js";
 import { isAdminEmail } from "../admins/repository.js";
 import { recordAudit } from "../audit/repository.js";
@@ -77,7 +78,6 @@ export async function erasePersonalDataOf(deps: AppDeps, user: SessionUser, conf
     return closed;
   });
   for (const [kind, targetIds] of freedSeats) await releaseReplacedSeats(deps, kind, targetIds, now);
-  // Sessions are gone from the database: this instance forgets them now, the others on the event.
-  deps.sessions.forgetUser(user.id);
-  await deps.bus.publish({ topic: "session_revoked", key: "*" });
+  // Sessions are gone from the database: every instance forgets them and ends their streams.
+  await announceSessionsEnded(deps.sessions, deps.bus, { userId: user.id, sessionId: null });
 }

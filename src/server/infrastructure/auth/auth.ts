@@ -38,16 +38,16 @@ export function createAuth(options: {
       expiresIn: 60 * 60 * 24 * 365,
       updateAge: 60 * 60 * 24,
     },
-    // Sign-out, revoke-session, revoke-sessions and revoke-other-sessions all delete through these hooks, so a
-    // session ended by any of them is announced, whatever the path was called (docs/security.md, Live streams).
     databaseHooks: {
+      // Sign-out, revoke-session, revoke-sessions and revoke-other-sessions all delete through this hook, so a
+      // session ended by any of them is announced, whatever the path was called (docs/security.md, Live streams).
       session: { delete: { after: async (session) => onSessionEnded?.({ id: session.id, userId: session.userId }) } },
+      // A name from a sign-up or an identity provider is kept only when it is visible text, one line:
+      // ours to print on certificates and in the console (docs/decisions/0310-visible-text-only.md).
+      user: { create: { before: keepVisibleName }, update: { before: keepVisibleName } },
     },
     account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
     rateLimit: { enabled: false },
-    // A name from a sign-up or an identity provider is kept only when it is visible text, one line:
-    // ours to print on certificates and in the console (docs/decisions/0310-visible-text-only.md).
-    databaseHooks: { user: { create: { before: keepVisibleName }, update: { before: keepVisibleName } } },
     // Names come from the verified profile (PUT /api/profile) and e-mail from the sign-in itself;
     // better-auth's own endpoints for changing a user are closed (docs/security.md, Who may do what).
     disabledPaths: ["/update-user", "/change-email", "/delete-user"],

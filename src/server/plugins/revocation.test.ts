@@ -131,6 +131,25 @@ describeEachDialect("ending a session ends its streams and its cached sign-in", 
   }, 30_000);
 });
 
+describeEachDialect("after the live channel was down", (t) => {
+  it("streams whose session ended meanwhile end at once, the others stay", async () => {
+    const { phone, laptop, phoneStream, laptopStream } = await twoDevices(t());
+    const token = (await sessionTokens(t(), phone)).find((candidate) => phone.includes(candidate));
+    // Revoked in another process while this one could not hear it: the row is gone, no event came.
+    await t()
+      .app.deps.db.deleteFrom("session")
+      .where("token", "=", token ?? "")
+      .execute();
+    // What the bus sends itself once its LISTEN connection is back (infrastructure/events/bus.ts).
+    await t().app.deps.bus.publish({ topic: "sessions_unsure" });
+    expect(await phoneStream.ended).toBe(true);
+    expect(openStreamCount(t().app.deps.bus)).toBe(1);
+    expect(await signedIn(t(), phone)).toBe(false);
+    expect(await signedIn(t(), laptop)).toBe(true);
+    laptopStream.close();
+  }, 8_000);
+});
+
 describeTwoInstances("ending a session is seen by every instance", (apps) => {
   it("a revocation through one instance ends the stream and the cached sign-in on the other", async () => {
     const { first, second } = apps();

@@ -3,6 +3,8 @@
 export const PLATFORM_TIME_ZONE_DEFAULT = "Asia/Kolkata";
 
 export const HOLD_MINUTES = 10;
+/** How long a seat stays held while the student is paying, a failed payment included (docs/decisions/0130). */
+export const PAYMENT_WINDOW_MINUTES = 15;
 export const SLOT_END_MIN_LEAD_MINUTES = 5;
 export const RESCHEDULE_MIN_NOTICE_HOURS = 12;
 /** A session cannot be booked in its last hours before the start (docs/product.md, Holds). */

@@ -205,3 +205,8 @@ export async function insertStarterBank(db: Db): Promise<void> {
 export function practiceMinutesOf(db: Db, userId: string): Promise<number> {
   return sumPracticeMinutes(db, userId);
 }
+
+/** The bank's size, for the landing's claim. */
+export function countPracticeQuestions(db: Db): Promise<number> {
+  return countQuestions(db);
+}

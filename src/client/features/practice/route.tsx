@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { DOMAINS, type Domain } from "../../../shared/constants.js";
 import { PRACTICE_MESSAGES } from "../../../shared/messages.js";
 import { SignInPanels } from "../../shared/auth/sign-in-dialog.js";
@@ -35,24 +34,33 @@ export default function PracticeRoute() {
   );
 }
 
-function Practice() {
-  const [params] = useSearchParams();
+/** The filters live in the address, so a reload or a shared link shows the same questions. */
+function useFiltersInAddress(): [Filters, (next: Filters) => void] {
+  const [params, setParams] = useSearchParams();
   const requested = params.get("domain") as Domain | null;
-  const [filters, setFilters] = useState<Filters>({
+  const filters: Filters = {
     domain: requested && DOMAINS.includes(requested) ? requested : "sde",
-    topic: "",
-    difficulty: "",
-    savedOnly: false,
-  });
+    topic: params.get("topic") ?? "",
+    difficulty: params.get("difficulty") ?? "",
+    savedOnly: params.get("saved") === "true",
+  };
+  const setFilters = (next: Filters) => {
+    const entries = {
+      domain: next.domain,
+      topic: next.topic,
+      difficulty: next.difficulty,
+      saved: next.savedOnly ? "true" : "",
+    };
+    setParams(Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== "")), { replace: true });
+  };
+  return [filters, setFilters];
+}
+
+function Practice() {
+  const [filters, setFilters] = useFiltersInAddress();
   return (
     <>
-      <p className="text-slate-700">
-        Pick a domain and a topic, start the timer and answer out loud. Back to your{" "}
-        <Link to="/dashboard" className="font-semibold text-brand-800 underline">
-          dashboard
-        </Link>
-        .
-      </p>
+      <p className="text-slate-700">Pick a domain and a topic, start the timer and answer out loud.</p>
       <PracticeFilters filters={filters} onChange={setFilters} />
       <PracticeTimer domain={filters.domain as Domain} />
       <QuestionList filters={filters} />

@@ -17,6 +17,7 @@ import * as m0250 from "./migrations/0250-waitlist.js";
 import * as m0280 from "./migrations/0280-interviewer-calendar.js";
 import * as m0290 from "./migrations/0290-reasons-and-hosts.js";
 import * as m0330 from "./migrations/0330-practice-bank.js";
+import * as m0331 from "./migrations/0331-alert-channels.js";
 
 /**
  * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   "0280-interviewer-calendar": m0280,
   "0290-reasons-and-hosts": m0290,
   "0330-practice-bank": m0330,
+  "0331-alert-channels": m0331,
 };
 
 /**

@@ -409,6 +409,14 @@ export interface PracticeRoundsTable {
   minutes: number | null;
 }
 
+/** A student's channels for time-critical news; 0/1 each. */
+export interface AlertChannelsTable {
+  user_id: string;
+  sms: 0 | 1;
+  whatsapp: 0 | 1;
+  updated_at: string;
+}
+
 /** better-auth's user table, read by our queries (better-auth owns its schema). */
 export interface AuthUserTable {
   id: string;
@@ -470,4 +478,5 @@ export interface Database {
   practice_questions: PracticeQuestionsTable;
   practice_marks: PracticeMarksTable;
   practice_rounds: PracticeRoundsTable;
+  alert_channels: AlertChannelsTable;
 }

@@ -134,7 +134,7 @@ export async function erasePersonalData(
 ): Promise<void> {
   const bookingIds = trx.selectFrom("bookings").select("id").where("user_id", "=", userId);
   const tables = ["profiles", "otp_codes", "resumes", "notifications", "waitlist_entries", "holds"] as const;
-  for (const table of [...tables, "practice_marks", "practice_rounds"] as const) {
+  for (const table of [...tables, "practice_marks", "practice_rounds", "alert_channels"] as const) {
     await trx.deleteFrom(table).where("user_id", "=", userId).execute();
   }
   await trx.deleteFrom("scorecards").where("booking_id", "in", bookingIds).execute();

@@ -29,7 +29,7 @@ describe("the feedback-time figure", () => {
 
 describeEachDialect("the feedback-time figure from real scorecards", (t) => {
   const scoreInput = {
-    scores: { resume: 4, technical: 3, communication: 5 },
+    scores: { resume: 4, technical: 3, hr: 5 },
     overall: 4,
     tags: [],
     notes: "",

@@ -2,8 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeEach, expect, it } from "vitest";
 import type { AlertChannels } from "../../../shared/schemas/alert-channels.js";
+import { formatInstant, zonedDate, zonedTime } from "../../../shared/time.js";
 import { createJobRunner } from "../../infrastructure/jobs/queue.js";
-import { buildBooking, buildCompletedProfile, buildSlot, findUserId } from "../../test/builders.js";
+import { buildBooking, buildCompletedProfile, buildInterviewer, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { jobHandlers } from "../index.js";
 import { scheduleReminders } from "../reminders/service.js";
@@ -15,7 +16,12 @@ import { scheduleReminders } from "../reminders/service.js";
  */
 const MSG91_KEY = "msg91-auth-key";
 const WHATSAPP = { token: "EAAG-test-token", phoneNumberId: "106540352242922", version: "v21.0" };
-const SMS_TEMPLATES = { reminder: "1107170000000000011", session_cancelled: "1107170000000000012" };
+const SMS_TEMPLATES = {
+  waitlist_offer: "1107170000000000010",
+  reminder: "1107170000000000011",
+  session_cancelled: "1107170000000000012",
+  session_moved: "1107170000000000013",
+};
 const WHATSAPP_TEMPLATES = { reminder: "session_reminder", session_cancelled: "session_cancelled" };
 
 interface Received {
@@ -161,6 +167,74 @@ describeEachDialect(
       const variables = (smsBody.recipients as Record<string, string>[]).flatMap((r) => [r.VAR1, r.VAR2, r.VAR3]);
       expect(parameters?.map((p) => p.text)).toEqual(variables);
       expect(parameters?.[1]?.text).toContain("IST");
+    });
+
+    it("a waitlist offer and a session moved by an admin reach the phone with their registered templates", async () => {
+      const admin = await t().signInAdmin();
+      const { db } = t().app.deps;
+      const interviewer = await buildInterviewer(db);
+      const slot = await buildSlot(db, {
+        capacity: 1,
+        interviewer_id: interviewer.id,
+        interviewer_name: interviewer.name,
+      });
+      const holder = await studentWithPhone(t(), "holder");
+      const waiter = await studentWithPhone(t(), "waiter");
+      const held = json<{ id: string }>(
+        await t().request({
+          method: "POST",
+          url: "/api/holds",
+          cookie: holder.cookie,
+          payload: { kind: "mock", targetId: slot.id },
+        }),
+      );
+      const joined = await t().request({
+        method: "POST",
+        url: "/api/waitlist",
+        cookie: waiter.cookie,
+        payload: { kind: "mock", targetId: slot.id },
+      });
+      expect(joined.statusCode, joined.body).toBe(201);
+      await t().request({ method: "DELETE", url: `/api/holds/${held.id}`, cookie: holder.cookie });
+      await createJobRunner(t().app.deps, jobHandlers, "offers").runDue();
+      const offer = sentTo(waiter.phone).sms[0]?.body.recipients as Record<string, string>[] | undefined;
+      expect(sentTo(waiter.phone).sms[0]?.body.template_id).toBe(SMS_TEMPLATES.waitlist_offer);
+      expect(offer?.[0]?.VAR3).toMatch(/^http:\/\/localhost:3000\/onboarding\?offer=/);
+
+      const { booking } = await bookedSoon(t(), waiter.userId, 72);
+      // Four days on, on the hour, with its half hour on the same IST day.
+      let newStart = new Date(Math.floor((Date.now() + 96 * HOUR) / HOUR) * HOUR);
+      const sameDay = (at: Date) =>
+        zonedDate(at, "Asia/Kolkata") === zonedDate(new Date(at.getTime() + 30 * 60_000), "Asia/Kolkata");
+      if (!sameDay(newStart)) newStart = new Date(newStart.getTime() + HOUR);
+      const [date, start, end] = [
+        zonedDate(newStart, "Asia/Kolkata"),
+        zonedTime(newStart, "Asia/Kolkata"),
+        zonedTime(new Date(newStart.getTime() + 30 * 60_000), "Asia/Kolkata"),
+      ];
+      const bookedSlot = await t()
+        .app.deps.db.selectFrom("bookings")
+        .select("target_id")
+        .where("id", "=", booking.id)
+        .executeTakeFirstOrThrow();
+      await t()
+        .app.deps.db.updateTable("slots")
+        .set({ interviewer_id: interviewer.id })
+        .where("id", "=", bookedSlot.target_id)
+        .execute();
+      const moved = await t().request({
+        method: "PUT",
+        url: `/api/admin/slots/${bookedSlot.target_id}`,
+        cookie: admin,
+        payload: { interviewerId: interviewer.id, date, start, end },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const movedSms = sentTo(waiter.phone).sms.find((r) => r.body.template_id === SMS_TEMPLATES.session_moved);
+      const variables = (movedSms?.body.recipients as Record<string, string>[] | undefined)?.[0];
+      expect(variables).toMatchObject({
+        VAR1: "Service-based mock interview",
+        VAR3: formatInstant(newStart.toISOString(), "Asia/Kolkata", "IST"),
+      });
     });
 
     it("an admin's cancellation reaches the phone by the chosen channels only, and only a verified phone", async () => {

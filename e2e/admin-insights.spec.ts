@@ -89,3 +89,23 @@ test("insights: an admin picks a period and reads revenue, seats, the funnel and
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: ".tmp/shots/insights-1280.png", fullPage: true });
 });
+
+test("insights: the time to feedback, median and 90th percentile, or why there is none", async ({ page }) => {
+  let feedbackMinutes: { median: number; p90: number; sessions: number } | null = null;
+  await page.route("**/api/admin/insights?*", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), feedbackMinutes } });
+  });
+  await signInAsAdmin(page);
+  await page.goto("/admin?section=insights");
+  const figure = page.locator("[aria-label='Key figures'] > div").filter({ hasText: "Time to feedback" });
+  // The charts' chunk loads on first opening; on a busy machine that takes a while.
+  await expect(figure).toContainText("Not enough dataFewer than 10 scorecards in the last 90 days", {
+    timeout: 20_000,
+  });
+
+  feedbackMinutes = { median: 8, p90: 26, sessions: 41 };
+  await page.reload();
+  await expect(figure).toContainText("8 min median90th percentile 26 min, 41 scorecards in the last 90 days");
+  await expectNoA11yViolations(page);
+});

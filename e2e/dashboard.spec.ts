@@ -289,7 +289,7 @@ test.describe("after the session", () => {
     await expect(form.getByText("Scores are whole numbers from 1 to 5.")).toBeVisible();
     await form.getByLabel("Resume").selectOption("4");
     await form.getByLabel("Technical").selectOption("3");
-    await form.getByLabel("Communication").selectOption("5");
+    await form.getByLabel("HR", { exact: true }).selectOption("5");
     await form.getByLabel("Overall score").selectOption("4");
     await form.getByLabel("Tags").fill("Clear communicator");
     await form.getByLabel("Notes for the student").fill("Revise dynamic programming.");

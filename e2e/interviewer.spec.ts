@@ -66,7 +66,7 @@ test.describe("the interviewer's workspace", () => {
     const form = desk.getByRole("dialog", { name: "Scorecard" });
     await form.getByLabel("Resume").selectOption("4");
     await form.getByLabel("Technical").selectOption("3");
-    await form.getByLabel("Communication").selectOption("5");
+    await form.getByLabel("HR", { exact: true }).selectOption("5");
     await form.getByLabel("Overall score").selectOption("4");
     await form.getByLabel("Tags").fill("Clear communicator");
     await form.getByLabel("Notes for the student").fill("Revise dynamic programming.");

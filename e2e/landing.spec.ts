@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { buildBooking, buildSlot, findUserId } from "../src/server/test/builders.js";
+import { practiceQuestionsClaim } from "../src/shared/claims.js";
 import { formatPaise } from "../src/shared/money.js";
 import type { CatalogResponse } from "../src/shared/schemas/catalog.js";
 import { expect, expectNoA11yViolations, signIn, test, uniqueEmail } from "./fixtures.js";
@@ -213,7 +214,7 @@ test.describe("landing page", () => {
             ? { ...item, pricePaise: 77_700, available: false }
             : item,
       );
-      await route.fulfill({ response, json: { items } });
+      await route.fulfill({ response, json: { ...catalog, items } });
     });
     await page.goto("/");
     const service = page.locator("#mockInterview").getByRole("listitem").filter({ hasText: "Service-based" });
@@ -223,6 +224,31 @@ test.describe("landing page", () => {
     const dsa = page.locator("#workshop").getByRole("listitem").filter({ hasText: "DSA" });
     await expect(dsa).toContainText(formatPaise(77_700));
     await expect(dsa).toContainText("Not available");
+  });
+
+  test("the hero's claims are worded from the catalog's figures, and one without data is not made", async ({
+    page,
+  }) => {
+    await page.setViewportSize(NARROW);
+    let feedbackMinutes: CatalogResponse["feedbackMinutes"] = null;
+    let served: CatalogResponse | undefined;
+    await page.route("**/api/catalog", async (route) => {
+      const response = await route.fetch();
+      served = { ...((await response.json()) as CatalogResponse), feedbackMinutes };
+      await route.fulfill({ response, json: served });
+    });
+    await page.goto("/");
+    const claims = hero(page).getByRole("listitem");
+    await expect(claims.filter({ hasText: "practice questions" })).toBeVisible();
+    const practice = practiceQuestionsClaim(served?.practiceQuestions ?? 0);
+    if (!practice) throw new Error("the starter bank backs a practice claim");
+    await expect(claims).toHaveText(["Built for campus placements", practice]);
+    await expect(page.getByText(/50k\+|under 10 minutes/)).toHaveCount(0);
+
+    feedbackMinutes = { median: 7, p90: 19, sessions: 31 };
+    await page.reload();
+    await expect(claims).toHaveText(["Built for campus placements", "Feedback within 7 minutes (median)", practice]);
+    await expectNoA11yViolations(page);
   });
 
   test("a failed e-mail link shows a banner and the page stays usable", async ({ page }) => {

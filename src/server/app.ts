@@ -26,6 +26,7 @@ import { registerAdminGuard } from "./modules/admins/guard.js";
 import { insertAdmin } from "./modules/admins/repository.js";
 import { insertMissingCatalogDefaults } from "./modules/catalog/repository.js";
 import { routeModules, workerStarters } from "./modules/index.js";
+import { insertStarterBank } from "./modules/practice/service.js";
 import { registerAuthHandler } from "./plugins/auth.js";
 import { answerFrameworkError, registerErrorHandler, registerNotFound } from "./plugins/error-handler.js";
 import { redactQuery } from "./plugins/log-redaction.js";
@@ -192,6 +193,7 @@ async function prepareDatabase(deps: AppDeps): Promise<void> {
     if (pending.length > 0) throw new PendingMigrationsError(pending);
   }
   await insertMissingCatalogDefaults(deps.db);
+  await insertStarterBank(deps.db);
   for (const email of deps.config.adminEmails) await insertAdmin(deps.db, email, "ADMIN_EMAILS");
   if (deps.config.seedDemo) await seedDemoData(deps);
 }

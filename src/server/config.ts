@@ -15,6 +15,31 @@ const booleanFlag = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
+/** The kinds of time-critical news sent to a student's phone (docs/operations.md, News on the phone). */
+export const PHONE_ALERT_KINDS = ["waitlist_offer", "reminder", "session_moved", "session_cancelled"] as const;
+export type PhoneAlertKind = (typeof PHONE_ALERT_KINDS)[number];
+
+/** `kind=template,kind=template`: a registered template (DLT id, WhatsApp template name) per kind of news. */
+const templateMap = z
+  .string()
+  .trim()
+  .default("")
+  .transform((text, ctx) => {
+    const map: Partial<Record<PhoneAlertKind, string>> = {};
+    for (const pair of text.split(",").filter((p) => p.trim() !== "")) {
+      const [kind = "", template = ""] = pair.split("=").map((part) => part.trim());
+      if (!(PHONE_ALERT_KINDS as readonly string[]).includes(kind) || template === "") {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be kind=template pairs, kinds: ${PHONE_ALERT_KINDS.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      map[kind as PhoneAlertKind] = template;
+    }
+    return map;
+  });
+
 /** Places where a test may ask the server to die (src/server/crash-point.ts) or its shutdown to hang (shutdown.ts). */
 export const CRASH_POINTS = ["after-payment-commit", "shutdown-stalls", "shutdown-blocks"] as const;
 
@@ -75,6 +100,13 @@ const envSchema = z.object({
   MSG91_AUTH_KEY: optionalString,
   MSG91_TEMPLATE_ID: optionalString,
   MSG91_API_URL: z.url().default("https://control.msg91.com"),
+  /** Time-critical news by phone (docs/operations.md, News on the phone): registered templates per kind. */
+  SMS_TEMPLATE_IDS: templateMap,
+  WHATSAPP_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  WHATSAPP_TEMPLATES: templateMap,
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().trim().default("en"),
+  WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v21.0"),
 
   JOBS_ENABLED: booleanFlag,
   /** Tests only (NODE_ENV=test): the server kills itself at this point (src/server/crash-point.ts). */
@@ -195,6 +227,12 @@ function crossChecks(env: Record<string, string | undefined>): Issue[] {
       if (!value(key)) issues.push({ path: key, message: "is required when PAYMENT_PROVIDER=razorpay" });
     }
   }
+  if (Boolean(value("WHATSAPP_TOKEN")) !== Boolean(value("WHATSAPP_PHONE_NUMBER_ID"))) {
+    issues.push({
+      path: value("WHATSAPP_TOKEN") ? "WHATSAPP_PHONE_NUMBER_ID" : "WHATSAPP_TOKEN",
+      message: "WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID must be set together",
+    });
+  }
   if (value("SMS_PROVIDER") === "http" && !value("SMS_HTTP_URL")) {
     issues.push({ path: "SMS_HTTP_URL", message: "is required when SMS_PROVIDER=http" });
   }
@@ -273,6 +311,18 @@ function isDatabaseUrl(url: string): boolean {
 
 export type Config = ReturnType<typeof toConfig>;
 
+/** The WhatsApp Business Cloud API, when its token and phone number id are set. */
+function whatsAppConfig(env: z.infer<typeof envSchema>) {
+  if (!env.WHATSAPP_TOKEN || !env.WHATSAPP_PHONE_NUMBER_ID) return undefined;
+  return {
+    token: env.WHATSAPP_TOKEN,
+    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+    templates: env.WHATSAPP_TEMPLATES,
+    language: env.WHATSAPP_TEMPLATE_LANGUAGE,
+    apiUrl: env.WHATSAPP_API_URL.replace(/\/$/, ""),
+  };
+}
+
 function toConfig(env: z.infer<typeof envSchema>) {
   const production = env.NODE_ENV === "production";
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -326,7 +376,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
         templateId: env.MSG91_TEMPLATE_ID ?? "",
         apiUrl: env.MSG91_API_URL.replace(/\/$/, ""),
       },
+      /** Only kinds with a registered (DLT) template are sent by SMS, except to the development outbox. */
+      templates: env.SMS_TEMPLATE_IDS,
     },
+    whatsapp: whatsAppConfig(env),
     jobsEnabled: env.JOBS_ENABLED ?? true,
     testCrashAt: env.NODE_ENV === "test" ? env.TEST_CRASH_AT : undefined,
     /** Off when several instances share a database: `npm run db:migrate` migrates once. */

@@ -3,6 +3,8 @@
 export const PLATFORM_TIME_ZONE_DEFAULT = "Asia/Kolkata";
 
 export const HOLD_MINUTES = 10;
+/** How long a seat stays held while the student is paying, a failed payment included (docs/decisions/0130). */
+export const PAYMENT_WINDOW_MINUTES = 15;
 export const SLOT_END_MIN_LEAD_MINUTES = 5;
 export const RESCHEDULE_MIN_NOTICE_HOURS = 12;
 /** A session cannot be booked in its last hours before the start (docs/product.md, Holds). */
@@ -105,3 +107,47 @@ export const PACKAGE_ROUNDS: Record<CompanyType, string> = {
   product: "Phone, TR, HR, Resume",
   maang: "Phone, 2 TR, HR, Resume",
 };
+
+/** Interview domains (spec: SDE, product management, analytics, UI/UX), used by the practice bank. */
+export const DOMAINS = ["sde", "pm", "analytics", "uiux"] as const;
+export type Domain = (typeof DOMAINS)[number];
+export const DOMAIN_LABELS: Record<Domain, string> = {
+  sde: "SDE",
+  pm: "Product management",
+  analytics: "Analytics",
+  uiux: "UI/UX",
+};
+
+export const PRACTICE_DIFFICULTIES = ["easy", "medium", "hard"] as const;
+export type PracticeDifficulty = (typeof PRACTICE_DIFFICULTIES)[number];
+export const PRACTICE_DIFFICULTY_LABELS: Record<PracticeDifficulty, string> = {
+  easy: "Easy",
+  medium: "Medium",
+  hard: "Hard",
+};
+/** One timed practice round; a round counts at most this long towards practice time. */
+export const PRACTICE_MINUTES = 15;
+export const PRACTICE_PAGE_SIZE = 20;
+export const PRACTICE_TOPIC_MAX = 60;
+export const PRACTICE_PROMPT_MAX = 1000;
+export const PRACTICE_ANSWER_MAX = 4000;
+export const PRACTICE_HINTS_MAX = 8;
+export const PRACTICE_HINT_MAX = 300;
+/** A CSV import is read in one request: at most this many rows (docs/admin.md, Practice questions). */
+export const PRACTICE_IMPORT_MAX_ROWS = 2000;
+export const PRACTICE_CSV_COLUMNS = [
+  "domain",
+  "company_type",
+  "topic",
+  "difficulty",
+  "question",
+  "model_answer",
+  "hints",
+] as const;
+
+/**
+ * The feedback-time figure (docs/decisions/0330-claims-from-data.md): scorecards written in this
+ * many days after their session, and at least this many of them, or no figure at all.
+ */
+export const FEEDBACK_WINDOW_DAYS = 90;
+export const FEEDBACK_MIN_SESSIONS = 10;

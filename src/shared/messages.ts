@@ -363,3 +363,27 @@ export const DATA_RIGHTS_MESSAGES = {
   taxDocumentsKept:
     "Tax invoices and credit notes already issued to you are kept exactly as issued, with your name and e-mail address on them, because GST law requires it; after deletion only CareerPrep's staff can open them.",
 } as const;
+
+/** The practice question bank (docs/product.md, No claim without data). */
+export const PRACTICE_MESSAGES = {
+  domainInvalid: "Choose a domain: sde, pm, analytics or uiux.",
+  companyTypeInvalid: "Choose a company type: service, product or maang.",
+  topicRequired: "Topic is required (at most 60 characters).",
+  difficultyInvalid: "Choose a difficulty: easy, medium or hard.",
+  promptRequired: "Question is required (at most 1000 characters).",
+  answerTooLong: "The model answer can have at most 4000 characters.",
+  hintsInvalid: "At most 8 hints of at most 300 characters each.",
+  answerOrHints: "Give a model answer or at least one hint.",
+  duplicate: "This question is already in the bank for this domain.",
+  duplicateInFile: "This question appears earlier in the file.",
+  notFound: "We could not find that question.",
+  roundNotFound: "We could not find that practice round.",
+  csvEmpty: "The file has no questions.",
+  csvHeader: `The first line must name the columns: domain, company_type, topic, difficulty, question, model_answer, hints.`,
+  csvUnreadable: "The file is not valid CSV.",
+  csvTooLong: "A file can have at most 2000 questions; split it into smaller files.",
+  csvNeedsText: "Send the file as text/csv.",
+  importedNothing: "Nothing was imported: fix the lines below, or import only the valid lines.",
+  noQuestions: "No questions match these filters yet.",
+  loadFailed: "We could not load the questions. Please try again.",
+} as const;

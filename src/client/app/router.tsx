@@ -11,6 +11,7 @@ import { SkipLink } from "../ui/skip-link.js";
 const LandingRoute = lazyRoute(() => import("../features/landing/route.js"));
 const OnboardingRoute = lazyRoute(() => import("../features/booking/route.js"));
 const DashboardRoute = lazyRoute(() => import("../features/dashboard/route.js"));
+const PracticeRoute = lazyRoute(() => import("../features/practice/route.js"));
 const AdminRoute = lazyRoute(() => import("../features/admin/route.js"));
 const AdminLoginRoute = lazyRoute(() => import("../features/admin/login-route.js"));
 const CertificateRoute = lazyRoute(() => import("../features/certificates/route.js"));
@@ -68,6 +69,14 @@ export const router = createBrowserRouter([
         element: (
           <Loading>
             <DashboardRoute />
+          </Loading>
+        ),
+      },
+      {
+        path: "/practice",
+        element: (
+          <Loading>
+            <PracticeRoute />
           </Loading>
         ),
       },

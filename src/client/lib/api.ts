@@ -23,6 +23,8 @@ export class ApiError extends Error {
 export interface ApiRequest {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
+  /** A body sent as it is, with its own media type (a CSV file), instead of JSON. */
+  text?: { body: string; contentType: string };
   signal?: AbortSignal;
   keepalive?: boolean;
 }
@@ -46,13 +48,14 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const headers: Record<string, string> = { accept: "application/json" };
   if (request.body !== undefined) headers["content-type"] = "application/json";
+  if (request.text) headers["content-type"] = request.text.contentType;
 
   let response: Response;
   try {
     response = await fetch(path, {
       method: request.method ?? "GET",
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: request.text ? request.text.body : request.body === undefined ? undefined : JSON.stringify(request.body),
       credentials: "same-origin",
       signal,
       keepalive: request.keepalive,

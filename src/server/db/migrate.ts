@@ -16,6 +16,9 @@ import * as m0242 from "./migrations/0242-internship-cancel.js";
 import * as m0250 from "./migrations/0250-waitlist.js";
 import * as m0280 from "./migrations/0280-interviewer-calendar.js";
 import * as m0290 from "./migrations/0290-reasons-and-hosts.js";
+import * as m0330 from "./migrations/0330-practice-bank.js";
+import * as m0331 from "./migrations/0331-alert-channels.js";
+import * as m0332 from "./migrations/0332-scores-by-round.js";
 
 /**
  * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
@@ -39,6 +42,9 @@ export const migrations: Record<string, Migration> = {
   "0250-waitlist": m0250,
   "0280-interviewer-calendar": m0280,
   "0290-reasons-and-hosts": m0290,
+  "0330-practice-bank": m0330,
+  "0331-alert-channels": m0331,
+  "0332-scores-by-round": m0332,
 };
 
 /**

@@ -377,6 +377,46 @@ export interface WaitlistEntriesTable {
   updated_at: string;
 }
 
+/** A question of the practice bank; `hints` is a JSON array of strings. */
+export interface PracticeQuestionsTable {
+  id: string;
+  domain: string;
+  company_type: string;
+  topic: string;
+  difficulty: string;
+  prompt: string;
+  model_answer: string | null;
+  hints: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PracticeMarksTable {
+  user_id: string;
+  question_id: string;
+  done_at: string | null;
+  saved_at: string | null;
+  updated_at: string;
+}
+
+/** A timed practice round; `minutes` is set by the server when the round is finished. */
+export interface PracticeRoundsTable {
+  id: string;
+  user_id: string;
+  domain: string;
+  started_at: string;
+  finished_at: string | null;
+  minutes: number | null;
+}
+
+/** A student's channels for time-critical news; 0/1 each. */
+export interface AlertChannelsTable {
+  user_id: string;
+  sms: 0 | 1;
+  whatsapp: 0 | 1;
+  updated_at: string;
+}
+
 /** better-auth's user table, read by our queries (better-auth owns its schema). */
 export interface AuthUserTable {
   id: string;
@@ -435,4 +475,8 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   interviewer_calendars: InterviewerCalendarsTable;
   waitlist_entries: WaitlistEntriesTable;
+  practice_questions: PracticeQuestionsTable;
+  practice_marks: PracticeMarksTable;
+  practice_rounds: PracticeRoundsTable;
+  alert_channels: AlertChannelsTable;
 }

@@ -30,6 +30,8 @@ import { notificationRoutes } from "./notifications/routes.js";
 import { afterPaymentHandlers } from "./payments/after-payment.js";
 import { REFUND_JOB, refundJob } from "./payments/refunds.js";
 import { paymentRoutes } from "./payments/routes.js";
+import { phoneAlertRoutes } from "./phone-alerts/routes.js";
+import { practiceRoutes } from "./practice/routes.js";
 import { pricingRoutes } from "./pricing/routes.js";
 import { profileRoutes } from "./profile/routes.js";
 import { REMINDER_JOB, runReminderJob } from "./reminders/service.js";
@@ -75,6 +77,8 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   insightRoutes,
   confirmationRoutes,
   availabilityAlertRoutes,
+  practiceRoutes,
+  phoneAlertRoutes,
 ];
 
 /** Every job type the queue runs, by name. */

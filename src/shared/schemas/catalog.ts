@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATALOG_KEYS } from "../constants.js";
+import { feedbackMinutesSchema } from "./feedback-time.js";
 
 export const catalogKeySchema = z.enum(CATALOG_KEYS);
 
@@ -13,5 +14,10 @@ export const catalogItemSchema = z.object({
 });
 export type CatalogItemDto = z.infer<typeof catalogItemSchema>;
 
-export const catalogResponseSchema = z.object({ items: z.array(catalogItemSchema) });
+export const catalogResponseSchema = z.object({
+  items: z.array(catalogItemSchema),
+  /** The practice bank's size: the landing's claim is computed from it (docs/decisions/0330-claims-from-data.md). */
+  practiceQuestions: z.number().int().nonnegative(),
+  feedbackMinutes: feedbackMinutesSchema,
+});
 export type CatalogResponse = z.infer<typeof catalogResponseSchema>;

@@ -13,6 +13,12 @@ export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
 
 /** The student's live holds, with the time left as the server counts it (a device clock may be off). */
 export const myHoldsSchema = z.object({
-  holds: z.array(holdSchema.extend({ msLeft: z.number().int() })),
+  holds: z.array(
+    holdSchema.extend({
+      msLeft: z.number().int(),
+      /** The seat kept after this student's payment failed: the booking page offers "Retry payment" (decision 0130). */
+      afterFailedPayment: z.boolean(),
+    }),
+  ),
 });
 export type MyHolds = z.infer<typeof myHoldsSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATALOG_KEYS } from "../constants.js";
+import { feedbackMinutesSchema } from "./feedback-time.js";
 
 const catalogKey = z.enum(CATALOG_KEYS);
 const paise = z.number().int();
@@ -49,5 +50,7 @@ export const insightsSchema = z.object({
   noShows: z.object({ attended: count, noShows: count, byPackage: z.array(packageNoShowSchema) }),
   scorecards: z.array(packageScoreSchema),
   coupons: z.array(couponUseSchema),
+  /** Time to feedback over the last 90 days whatever the period, the same figure the landing page uses. */
+  feedbackMinutes: feedbackMinutesSchema,
 });
 export type InsightsDto = z.infer<typeof insightsSchema>;

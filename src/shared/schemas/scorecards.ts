@@ -1,16 +1,30 @@
 import { z } from "zod";
+import { type CompanyType, PACKAGE_ROUNDS } from "../constants.js";
 import { SCORECARD_MESSAGES, TEXT_MESSAGES } from "../messages.js";
 import { isVisibleLine, isVisibleParagraph } from "../plain-text.js";
 
-/** Areas a mock interview is scored on; packages with a phone round add it (docs/product.md, After the session). */
-export const SCORE_AREAS = ["resume", "technical", "communication", "phoneScreen"] as const;
+/**
+ * The rounds a mock interview is scored on, one score per round the package's plan card names
+ * (`PACKAGE_ROUNDS`, spec: "TR, HR, Resume", "Phone, TR, HR, Resume", "Phone, 2 TR, HR, Resume").
+ */
+export const SCORE_AREAS = ["phoneScreen", "technical", "technical2", "hr", "resume"] as const;
 export type ScoreArea = (typeof SCORE_AREAS)[number];
 
 export const SCORE_AREA_LABELS: Record<ScoreArea, string> = {
-  resume: "Resume",
-  technical: "Technical",
-  communication: "Communication",
   phoneScreen: "Phone screen",
+  technical: "Technical (TR)",
+  technical2: "Technical 2 (TR)",
+  hr: "HR",
+  resume: "Resume",
+};
+
+/** A plan card's round, as written there, and the areas it is scored as. */
+const ROUND_AREAS: Record<string, ScoreArea[]> = {
+  Phone: ["phoneScreen"],
+  TR: ["technical"],
+  "2 TR": ["technical", "technical2"],
+  HR: ["hr"],
+  Resume: ["resume"],
 };
 
 export const SCORE_MIN = 1;
@@ -19,10 +33,10 @@ export const SCORECARD_MAX_TAGS = 8;
 export const SCORECARD_TAG_MAX_LENGTH = 30;
 export const SCORECARD_NOTES_MAX_LENGTH = 4000;
 
-const PACKAGES_WITH_PHONE_ROUND = new Set(["product", "maang"]);
-
 export function scoreAreasFor(packageKey: string): ScoreArea[] {
-  return SCORE_AREAS.filter((area) => area !== "phoneScreen" || PACKAGES_WITH_PHONE_ROUND.has(packageKey));
+  const rounds = PACKAGE_ROUNDS[packageKey as CompanyType] ?? PACKAGE_ROUNDS.service;
+  const areas = new Set(rounds.split(",").flatMap((round) => ROUND_AREAS[round.trim()] ?? []));
+  return SCORE_AREAS.filter((area) => areas.has(area));
 }
 
 const score = z
@@ -32,10 +46,11 @@ const score = z
   .max(SCORE_MAX, SCORECARD_MESSAGES.scoreRange);
 
 export const scoresSchema = z.object({
-  resume: score.optional(),
-  technical: score.optional(),
-  communication: score.optional(),
   phoneScreen: score.optional(),
+  technical: score.optional(),
+  technical2: score.optional(),
+  hr: score.optional(),
+  resume: score.optional(),
 });
 export type Scores = z.infer<typeof scoresSchema>;
 

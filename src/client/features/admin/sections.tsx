@@ -9,6 +9,7 @@ import { InternshipsSection } from "./components/internships-section.js";
 import { InterviewersSection } from "./components/interviewers-section.js";
 import { InvoicesSection } from "./components/invoices-section.js";
 import { MessagesSection, UnhandledBadge } from "./components/messages-section.js";
+import { PracticeSection } from "./components/practice/practice-section.js";
 import { PricingSection } from "./components/pricing-section.js";
 import { SlotsSection } from "./components/slots-section.js";
 import { WaitlistsSection } from "./components/waitlists-section.js";
@@ -45,6 +46,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     ),
   },
   { id: "pricing", label: "Pricing", element: <PricingSection /> },
+  { id: "practice", label: "Practice questions", element: <PracticeSection /> },
   { id: "coupons", label: "Coupons", element: <CouponsSection /> },
   { id: "invoices", label: "Invoices", element: <InvoicesSection /> },
   { id: "messages", label: "Messages", badge: <UnhandledBadge />, element: <MessagesSection /> },

@@ -154,7 +154,8 @@ function BookStep({
         resume(held);
         setTab(TABS.find((t) => t.kind === held.kind)?.id ?? "mockInterview");
         if (held.kind === "mock") setPlan(held.packageKey as CompanyType);
-        setRetry(true);
+        // Only a seat kept after a failed payment is a retry; a waitlist offer or an ordinary hold is not.
+        setRetry(held.afterFailedPayment);
       }
       if (failed) setPaymentError(held ? JOURNEY_MESSAGES.paymentFailedSeatKept : MESSAGES.paymentFailed);
     },

@@ -51,29 +51,3 @@ export const SAVED_RESOURCES: Resource[] = [
     url: "https://www.techinterviewhandbook.org/resume/",
   },
 ];
-
-/** Prompts for the 15-minute practice: one per area the scorecard rates. */
-export const PRACTICE_PROMPTS: { area: string; prompt: string }[] = [
-  {
-    area: "Resume",
-    prompt: "Walk through your strongest project in two minutes: the problem, your part, the result in numbers.",
-  },
-  {
-    area: "Technical",
-    prompt: "Find the first non-repeating character in a string. State the time and space complexity before you code.",
-  },
-  {
-    area: "Technical",
-    prompt: "Design a URL shortener for a college fest: the API, the data model and how it handles 10x traffic.",
-  },
-  {
-    area: "Communication",
-    prompt: "Tell me about a time you disagreed with a teammate. Use Situation, Task, Action, Result.",
-  },
-  {
-    area: "Phone screen",
-    prompt: "Explain the difference between a process and a thread to someone who is not an engineer.",
-  },
-];
-
-export const PRACTICE_MINUTES = 15;

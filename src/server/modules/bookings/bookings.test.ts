@@ -250,6 +250,25 @@ describeEachDialect("booking: test-mode payment", (t) => {
     expect(checkout.amountPaise).toBe(150_000);
   });
 
+  it("only a seat kept after a failed payment is a retry, not an ordinary hold or one taken after it", async () => {
+    const [first, second] = [await buildSlot(t().app.deps.db), await buildSlot(t().app.deps.db)];
+    const cookie = await t().signIn(email("no-retry"));
+    const mine = async () =>
+      json<{ holds: { targetId: string; afterFailedPayment: boolean }[] }>(
+        await t().request({ url: "/api/holds/mine", cookie }),
+      ).holds;
+    const held = json<Hold>(await hold(t(), cookie, { kind: "mock", targetId: first.id }));
+    expect(await mine()).toEqual([expect.objectContaining({ targetId: first.id, afterFailedPayment: false })]);
+
+    const checkout = json<Checkout>(
+      await t().request({ method: "POST", url: "/api/checkout", cookie, payload: { holdId: held.id } }),
+    );
+    await t().request({ method: "POST", url: `/api/payments/dev/${checkout.paymentId}/fail`, cookie });
+    expect(await mine()).toEqual([expect.objectContaining({ targetId: first.id, afterFailedPayment: true })]);
+    await hold(t(), cookie, { kind: "mock", targetId: second.id });
+    expect(await mine()).toEqual([expect.objectContaining({ targetId: second.id, afterFailedPayment: false })]);
+  });
+
   it("a failed payment keeps the seat for the student's retry; releasing it frees the seat at once", async () => {
     const slot = await buildSlot(t().app.deps.db, { capacity: 1 });
     const a = await t().signIn(email("fails"));
@@ -274,7 +293,7 @@ describeEachDialect("booking: test-mode payment", (t) => {
       await t().request({ url: "/api/holds/mine", cookie: a }),
     );
     expect(mine.holds).toHaveLength(1);
-    expect(mine.holds[0]).toMatchObject({ targetId: slot.id, packageKey: "service" });
+    expect(mine.holds[0]).toMatchObject({ targetId: slot.id, packageKey: "service", afterFailedPayment: true });
     expect(mine.holds[0]?.msLeft).toBeGreaterThan(0);
 
     // Retry: the kept hold goes to payment again and is paid.

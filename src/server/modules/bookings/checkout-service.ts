@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
+import { CATALOG_LABELS, type CatalogKey, PAYMENT_WINDOW_MINUTES } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
 import { JOURNEY_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import type { CheckoutResponse } from "../../../shared/schemas/booking.js";
@@ -22,9 +22,6 @@ import {
   supersedeUnpaidCheckouts,
   updateBooking,
 } from "./repository.js";
-
-/** How long a seat stays held while the student is paying (bounded, docs/product.md, Payment). */
-export const PAYMENT_WINDOW_MINUTES = 15;
 
 /**
  * 'Proceed to Payment': turns the user's unexpired hold into a booking in pending_payment at the

@@ -2,6 +2,7 @@ import { formatPaise } from "../../../shared/money.js";
 import { formatInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
+import { sendPhoneAlert } from "../phone-alerts/service.js";
 import { sessionInviteAttachment } from "../sessions/invite.js";
 import type { BookingSession } from "../sessions/repository.js";
 
@@ -45,5 +46,8 @@ export async function sendCancelledEmail(
   } catch (err) {
     // The cancellation and refund are committed; a mail outage must not turn them into an error.
     deps.log.error({ err, bookingId: session.bookingId }, "cancellation e-mail failed");
+  }
+  if (by === "admin") {
+    await sendPhoneAlert(deps, { userId: session.userId, kind: "session_cancelled", variables: [session.title, when] });
   }
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CATALOG_LABELS } from "../../../shared/constants.js";
 import { catalogResponseSchema } from "../../../shared/schemas/catalog.js";
+import { countPracticeQuestions } from "../practice/service.js";
+import { measureFeedbackMinutes } from "../scorecards/feedback-time.js";
 import { findCatalog } from "./repository.js";
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,12 +11,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["catalog"],
-        summary: "Availability and price of the nine packages (docs/product.md, Catalog)",
+        summary:
+          "Availability and price of the nine packages (docs/product.md, Catalog), the practice bank's size and the feedback-time figure",
         response: { 200: catalogResponseSchema },
       },
     },
     async (_request, reply) => {
-      const items = await findCatalog(app.deps.db);
+      const [items, practiceQuestions, feedbackMinutes] = await Promise.all([
+        findCatalog(app.deps.db),
+        countPracticeQuestions(app.deps.db),
+        measureFeedbackMinutes(app.deps.db),
+      ]);
       // Always revalidated: a student must see the price an admin just set (it is a tiny response).
       reply.header("cache-control", "no-cache");
       return {
@@ -25,6 +32,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           pricePaise: i.pricePaise,
           unavailableReason: i.unavailableReason,
         })),
+        practiceQuestions,
+        feedbackMinutes,
       };
     },
   );

@@ -36,7 +36,7 @@ describeEachDialect("student dashboard", (t) => {
       .values({
         id: randomUUID(),
         booking_id: bookingId,
-        scores: JSON.stringify({ resume: overall, technical: overall, communication: overall }),
+        scores: JSON.stringify({ resume: overall, technical: overall, hr: overall }),
         overall,
         tags: JSON.stringify(["Structured"]),
         notes: "Good",

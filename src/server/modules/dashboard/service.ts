@@ -6,6 +6,7 @@ import type { AppDeps } from "../../app-deps.js";
 import { decodeInternshipWeekPlans } from "../../db/json-columns.js";
 import type { SessionUser } from "../../plugins/auth.js";
 import { findCertificatesByUser } from "../certificates/repository.js";
+import { practiceMinutesOf } from "../practice/service.js";
 import { findProfile } from "../profile/repository.js";
 import { toScorecard } from "../scorecards/mapping.js";
 import { findScorecardsByUser } from "../scorecards/repository.js";
@@ -19,12 +20,13 @@ const RATING_GOAL = 4;
 
 export async function getDashboard(deps: AppDeps, user: SessionUser, now = new Date()): Promise<Dashboard> {
   const { db, config } = deps;
-  const [rows, scorecardRows, certificateRows, profile, resumeUrl] = await Promise.all([
+  const [rows, scorecardRows, certificateRows, profile, resumeUrl, roundMinutes] = await Promise.all([
     findBookingSessions(db, config.timeZone, { userId: user.id, statuses: SESSION_STATUSES }),
     findScorecardsByUser(db, user.id),
     findCertificatesByUser(db, user.id),
     findProfile(db, user.id),
     findResumeUrl(db, user.id),
+    practiceMinutesOf(db, user.id),
   ]);
   const scorecards = new Map(scorecardRows.map((row) => [row.booking_id, toScorecard(row, row.package_key)]));
   const certificates = new Map(certificateRows.map((row) => [row.booking_id, certificateBadge(row)]));
@@ -46,9 +48,10 @@ export async function getDashboard(deps: AppDeps, user: SessionUser, now = new D
   const rated = sessions.flatMap((s) => (s.scorecard ? [s.scorecard.overall] : []));
   const averageRating = rated.length ? Math.round((rated.reduce((a, b) => a + b, 0) / rated.length) * 10) / 10 : null;
   const completedMocks = mocks.filter((s) => s.status === "completed").length;
+  // Sessions attended and timed practice rounds both count as practice.
   const practiceMinutes = sessions
     .filter((s) => s.status === "completed" && s.kind !== "internship")
-    .reduce((total, s) => total + Math.round((Date.parse(s.endAt) - Date.parse(s.startAt)) / 60_000), 0);
+    .reduce((total, s) => total + Math.round((Date.parse(s.endAt) - Date.parse(s.startAt)) / 60_000), roundMinutes);
   const attendedWorkshops = sessions.filter((s) => s.kind === "workshop" && s.status === "completed").length;
 
   const goals = deriveGoals({

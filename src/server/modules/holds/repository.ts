@@ -61,6 +61,28 @@ export function findActiveHoldsByUser(db: Executor, userId: string, nowIso: stri
   return db.selectFrom("holds").selectAll().where("user_id", "=", userId).where("expires_at", ">", nowIso).execute();
 }
 
+/**
+ * The student's holds written when a payment failed: failPayment writes the hold in the transaction
+ * that marks the booking failed, with the one instant as the hold's start and the booking's last
+ * change (docs/decisions/0130-failed-payment-keeps-the-seat.md); a later hold of the kind replaces
+ * the row and its start.
+ */
+export async function findHoldIdsKeptAfterFailedPayment(db: Executor, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("holds")
+    .innerJoin("bookings", (join) =>
+      join
+        .onRef("bookings.user_id", "=", "holds.user_id")
+        .onRef("bookings.target_id", "=", "holds.target_id")
+        .onRef("bookings.updated_at", "=", "holds.created_at"),
+    )
+    .select("holds.id")
+    .where("holds.user_id", "=", userId)
+    .where("bookings.status", "=", "failed")
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Writes a hold unless the student already holds a seat of this kind; true when written. */
 export async function insertHoldUnlessHolding(db: Executor, hold: Insertable<HoldsTable>): Promise<boolean> {
   const written = await db

@@ -12,7 +12,14 @@ import type { BookingKind, BookingsTable } from "../../db/schema.js";
 import type { LiveEvent } from "../../infrastructure/events/bus.js";
 import { limitKey } from "../../infrastructure/rate-limit/store.js";
 import { offerFreedSeatsNow } from "../waitlist/offers.js";
-import { deleteHoldRow, deleteOwnHold, findActiveHoldsByUser, lockLiveHoldOn, takeHoldIfFree } from "./repository.js";
+import {
+  deleteHoldRow,
+  deleteOwnHold,
+  findActiveHoldsByUser,
+  findHoldIdsKeptAfterFailedPayment,
+  lockLiveHoldOn,
+  takeHoldIfFree,
+} from "./repository.js";
 
 /** The hold budget's window: HOLD_RATE_LIMIT holds a minute per student (docs/security.md, Rate limits). */
 const HOLD_BUDGET_WINDOW_MS = 60_000;
@@ -127,7 +134,10 @@ export async function releaseHold(deps: AppDeps, userId: string, holdId: string)
 
 /** The student's live holds: the booking page comes back to them (after a failed payment, say). */
 export async function findMyHolds(deps: AppDeps, userId: string, now = new Date()): Promise<MyHolds> {
-  const rows = await findActiveHoldsByUser(deps.db, userId, now.toISOString());
+  const [rows, keptAfterFailure] = await Promise.all([
+    findActiveHoldsByUser(deps.db, userId, now.toISOString()),
+    findHoldIdsKeptAfterFailedPayment(deps.db, userId),
+  ]);
   return {
     holds: rows.map((row) => ({
       id: row.id,
@@ -136,6 +146,7 @@ export async function findMyHolds(deps: AppDeps, userId: string, now = new Date(
       packageKey: row.package_key,
       expiresAt: row.expires_at,
       msLeft: Math.max(0, Date.parse(row.expires_at) - now.getTime()),
+      afterFailedPayment: keptAfterFailure.has(row.id),
     })),
   };
 }

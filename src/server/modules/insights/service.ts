@@ -3,6 +3,7 @@ import type { InsightsDto } from "../../../shared/schemas/insights.js";
 import type { PeriodQuery } from "../../../shared/schemas/invoices.js";
 import { addDays, weekStartMonday, zonedDate, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
+import { measureFeedbackMinutes } from "../scorecards/feedback-time.js";
 import {
   countCheckoutsIn,
   countHoldsIn,
@@ -145,5 +146,6 @@ export async function readInsights(deps: AppDeps, period: PeriodQuery): Promise<
     noShows: await noShows(deps, w),
     scorecards: await scorecards(deps, w),
     coupons: await coupons(deps, w),
+    feedbackMinutes: await measureFeedbackMinutes(deps.db),
   };
 }

@@ -10,7 +10,7 @@ const unique = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
 const SCORECARD = {
-  scores: { resume: 4, technical: 3, communication: 5 },
+  scores: { resume: 4, technical: 3, hr: 5 },
   overall: 4,
   tags: ["Clear communicator"],
   notes: "Revise dynamic programming.",
@@ -103,7 +103,7 @@ describeEachDialect("the interviewer's workspace", (t) => {
     const { interviewer, cookie, studentCookie, past } = await interviewerWithSessions(t());
     const view = await t().request({ url: `/api/interviewer/bookings/${past.id}/scorecard`, cookie });
     expect(view.statusCode).toBe(200);
-    expect(json<{ areas: string[] }>(view).areas).toEqual(["resume", "technical", "communication"]);
+    expect(json<{ areas: string[] }>(view).areas).toEqual(["technical", "hr", "resume"]);
 
     const saved = await t().request({
       method: "PUT",

@@ -65,7 +65,7 @@ export async function findPersonalData(db: Db, userId: string, email: string) {
 
 /** The student's notifications, messages, places in line, holds and coupon use. */
 async function findActivityData(db: Db, userId: string, email: string, bookingIds: BookingIdsQuery) {
-  const [notifications, contactMessages, waitlist, holds, couponRedemptions] = await Promise.all([
+  const [notifications, contactMessages, waitlist, holds, couponRedemptions, practice] = await Promise.all([
     db
       .selectFrom("notifications")
       .select(["type", "title", "body", "link", "read_at", "created_at"])
@@ -94,8 +94,26 @@ async function findActivityData(db: Db, userId: string, email: string, bookingId
       .select(["coupon_redemptions.booking_id", "coupons.code", "coupon_redemptions.discount_paise"])
       .where("coupon_redemptions.booking_id", "in", bookingIds)
       .execute(),
+    findPracticeData(db, userId),
   ]);
-  return { notifications, contactMessages, waitlist, holds, couponRedemptions };
+  return { notifications, contactMessages, waitlist, holds, couponRedemptions, practice };
+}
+
+async function findPracticeData(db: Db, userId: string) {
+  const [marks, rounds] = await Promise.all([
+    db
+      .selectFrom("practice_marks")
+      .select(["question_id", "done_at", "saved_at"])
+      .where("user_id", "=", userId)
+      .execute(),
+    db
+      .selectFrom("practice_rounds")
+      .select(["domain", "started_at", "finished_at", "minutes"])
+      .where("user_id", "=", userId)
+      .orderBy("started_at")
+      .execute(),
+  ]);
+  return { marks, rounds };
 }
 
 /** The address an erased account keeps, so the e-mail is free for a new account and nothing collides. */
@@ -115,7 +133,8 @@ export async function erasePersonalData(
   now: string,
 ): Promise<void> {
   const bookingIds = trx.selectFrom("bookings").select("id").where("user_id", "=", userId);
-  for (const table of ["profiles", "otp_codes", "resumes", "notifications", "waitlist_entries", "holds"] as const) {
+  const tables = ["profiles", "otp_codes", "resumes", "notifications", "waitlist_entries", "holds"] as const;
+  for (const table of [...tables, "practice_marks", "practice_rounds", "alert_channels"] as const) {
     await trx.deleteFrom(table).where("user_id", "=", userId).execute();
   }
   await trx.deleteFrom("scorecards").where("booking_id", "in", bookingIds).execute();

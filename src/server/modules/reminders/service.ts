@@ -7,6 +7,7 @@ import type { BookingKind, Database } from "../../db/schema.js";
 import { enqueueJob, type JobOutcome } from "../../infrastructure/jobs/queue.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
 import { notifyUser } from "../notifications/service.js";
+import { sendPhoneAlert } from "../phone-alerts/service.js";
 import { type BookingSession, findBookingSession } from "../sessions/repository.js";
 
 export const REMINDER_JOB = "reminder";
@@ -76,6 +77,15 @@ export async function runReminderJob(deps: AppDeps, raw: unknown): Promise<JobOu
     body: session.meetingLink ? `${when}. Your join link is on the dashboard.` : `${when}.`,
     link: "/dashboard",
   });
+  // Only the last reminder is time-critical enough for the phone (docs/product.md, Time-critical news).
+  if (lead.lead === "1h") {
+    const dashboard = `${deps.config.publicUrl}/dashboard`;
+    await sendPhoneAlert(deps, {
+      userId: session.userId,
+      kind: "reminder",
+      variables: [session.title, when, dashboard],
+    });
+  }
   return "done";
 }
 

@@ -47,3 +47,15 @@ export async function updateScorecard(
 ): Promise<void> {
   await db.updateTable("scorecards").set(changes).where("booking_id", "=", bookingId).execute();
 }
+
+/** When each mock session written up since `sinceIso` ended and when its scorecard was first saved. */
+export function findFeedbackTimesSince(db: Db, sinceIso: string) {
+  return db
+    .selectFrom("scorecards")
+    .innerJoin("bookings", "bookings.id", "scorecards.booking_id")
+    .innerJoin("slots", "slots.id", "bookings.target_id")
+    .select(["slots.end_at as endedAt", "scorecards.created_at as scoredAt"])
+    .where("bookings.kind", "=", "mock")
+    .where("scorecards.created_at", ">=", sinceIso)
+    .execute();
+}

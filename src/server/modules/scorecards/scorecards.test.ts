@@ -10,7 +10,7 @@ const HOUR = 3_600_000;
 const hoursFromNow = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
 
 const goodInput = {
-  scores: { resume: 4, technical: 3, communication: 5 },
+  scores: { resume: 4, technical: 3, hr: 5 },
   overall: 4,
   tags: ["Clear communicator", "Revise DP"],
   notes: "Strong on basics; practise dynamic programming.",
@@ -42,7 +42,7 @@ describeEachDialect("scorecards", (t) => {
     const view = json<AdminScorecardView>(
       await t().request({ url: `/api/admin/bookings/${booking.id}/scorecard`, cookie: admin }),
     );
-    expect(view.areas).toEqual(["resume", "technical", "communication"]);
+    expect(view.areas).toEqual(["technical", "hr", "resume"]);
     expect(view.scorecard).toBeNull();
     expect(view.booking).toMatchObject({ studentEmail: "scored@example.com", title: "Service-based mock interview" });
 
@@ -52,7 +52,7 @@ describeEachDialect("scorecards", (t) => {
 
     const mine = await t().request({ url: `/api/me/bookings/${booking.id}/scorecard`, cookie });
     expect(json<Scorecard>(mine)).toMatchObject({
-      scores: { resume: 4, technical: 3, communication: 5 },
+      scores: { resume: 4, technical: 3, hr: 5 },
       overall: 4,
       notes: "Strong on basics; practise dynamic programming.",
       recordingUrl: "https://recordings.example.com/abc",
@@ -113,7 +113,23 @@ describeEachDialect("scorecards", (t) => {
       },
     });
     const ok = await put(booking.id, admin, { ...goodInput, scores: { ...goodInput.scores, phoneScreen: 2 } });
-    expect(json<Scorecard>(ok).areas).toEqual(["resume", "technical", "communication", "phoneScreen"]);
+    expect(json<Scorecard>(ok).areas).toEqual(["phoneScreen", "technical", "hr", "resume"]);
+  });
+
+  it("scores a MAANG interview on its plan card's rounds: phone, two technical rounds, HR and resume", async () => {
+    const admin = await t().signInAdmin();
+    const { booking } = await pastMock("maang-scored@example.com", "maang");
+    const view = json<AdminScorecardView>(
+      await t().request({ url: `/api/admin/bookings/${booking.id}/scorecard`, cookie: admin }),
+    );
+    expect(view.areas).toEqual(["phoneScreen", "technical", "technical2", "hr", "resume"]);
+    const scores = { ...goodInput.scores, phoneScreen: 3 };
+    const missing = await put(booking.id, admin, { ...goodInput, scores });
+    expect(json(missing)).toMatchObject({
+      error: { message: SCORECARD_MESSAGES.missingAreas("Technical 2 (TR)"), field: "scores.technical2" },
+    });
+    const saved = await put(booking.id, admin, { ...goodInput, scores: { ...scores, technical2: 4 } });
+    expect(json<Scorecard>(saved).scores).toEqual({ phoneScreen: 3, technical: 3, technical2: 4, hr: 5, resume: 4 });
   });
 
   it("rejects scores outside 1–5 and bad recording links with their messages", async () => {

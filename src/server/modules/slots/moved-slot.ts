@@ -4,6 +4,7 @@ import type { AppDeps } from "../../app-deps.js";
 import type { Database } from "../../db/schema.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
 import { addNotification, announceNotification } from "../notifications/service.js";
+import { sendPhoneAlert } from "../phone-alerts/service.js";
 import { scheduleReminders } from "../reminders/service.js";
 import { sessionInviteAttachment } from "../sessions/invite.js";
 import { type BookingSession, findBookingSessions } from "../sessions/repository.js";
@@ -54,6 +55,16 @@ export async function announceMovedBookings(deps: AppDeps, moved: MovedBooking[]
   for (const { before, after } of moved) {
     await announceNotification(deps.bus, after.userId);
     await sendSlotMovedEmail(deps, after, before);
+    const { timeZone, timeZoneLabel } = deps.config;
+    await sendPhoneAlert(deps, {
+      userId: after.userId,
+      kind: "session_moved",
+      variables: [
+        after.title,
+        formatInstant(before.startAt, timeZone, timeZoneLabel),
+        formatInstant(after.startAt, timeZone, timeZoneLabel),
+      ],
+    });
   }
 }
 

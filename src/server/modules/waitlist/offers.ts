@@ -9,6 +9,7 @@ import { enqueueJob, type JobOutcome } from "../../infrastructure/jobs/queue.js"
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
 import { type BookableTarget, findTargetForUpdate } from "../holds/targets-repository.js";
 import { addNotification, announceNotification } from "../notifications/service.js";
+import { sendPhoneAlert } from "../phone-alerts/service.js";
 import { findUserContact } from "../profile/repository.js";
 import { countSeatsTaken } from "../seats/repository.js";
 import {
@@ -153,5 +154,6 @@ export async function runWaitlistOfferJob(deps: AppDeps, raw: unknown): Promise<
       `<p>${escapeHtml(text)}</p><p><a href="${escapeHtml(link)}">Go to checkout</a></p>`,
     ),
   });
+  await sendPhoneAlert(deps, { userId: entry.user_id, kind: "waitlist_offer", variables: [target.title, until, link] });
   return "done";
 }

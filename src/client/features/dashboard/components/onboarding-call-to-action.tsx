@@ -41,6 +41,13 @@ export function OnboardingCallToAction() {
           </li>
         ))}
       </ul>
+      <p className="mt-4 text-sm text-slate-700">
+        Or warm up now:{" "}
+        <Link to="/practice" className="font-semibold text-brand-800 underline">
+          practise interview questions
+        </Link>{" "}
+        by domain and topic, with a 15-minute timer.
+      </p>
     </Panel>
   );
 }

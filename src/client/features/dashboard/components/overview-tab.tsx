@@ -18,6 +18,7 @@ export function OverviewTab({ data, zone, zoneLabel }: { data: Dashboard; zone: 
       <div className="space-y-6">
         <WelcomeBanner firstName={data.firstName} hasBooking={false} />
         <WaitlistPlaces hideWhenEmpty />
+        {data.stats.practiceMinutes > 0 && <StatCards stats={data.stats} zone={zone} zoneLabel={zoneLabel} />}
         <OnboardingCallToAction />
         <SavedResources resources={SAVED_RESOURCES} />
       </div>

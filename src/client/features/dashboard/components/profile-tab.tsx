@@ -1,5 +1,6 @@
 import type { Dashboard } from "../../../../shared/schemas/dashboard.js";
 import type { MeResponse } from "../../../../shared/schemas/session.js";
+import { AlertChannelsPanel } from "./alert-channels-form.js";
 import { Panel } from "./panel.js";
 import { ProfileForm } from "./profile-form.js";
 import { ResumeForm } from "./resume-form.js";
@@ -22,6 +23,7 @@ export function ProfileTab({ user, data }: { user: NonNullable<MeResponse["user"
         </dl>
       </Panel>
       <ProfileForm />
+      <AlertChannelsPanel />
       <ResumeForm current={data.resumeUrl} />
       <YourDataPanel email={user.email} />
     </div>

@@ -2,18 +2,17 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { DashboardSession } from "../../../../shared/schemas/dashboard.js";
 import { Panel } from "./panel.js";
-import { PracticeDialog } from "./practice-dialog.js";
 import { ProgressReportDialog } from "./progress-report-dialog.js";
 
 const tile =
   "flex min-h-20 w-full flex-col items-start justify-center rounded-xl border border-slate-200 bg-white p-3 text-left text-sm hover:border-brand-600 hover:bg-brand-50";
 
-type Action = { title: string; text: string } & ({ to: string } | { dialog: "practice" | "report" });
+type Action = { title: string; text: string } & ({ to: string } | { dialog: "report" });
 
 /** The six quick actions (docs/product.md, Dashboard), each leading somewhere real. */
 const ACTIONS: Action[] = [
   { title: "Book mock", text: "Pick a slot with a professional", to: "/onboarding?type=mockInterview" },
-  { title: "15-minute practice", text: "A timed drill, right now", dialog: "practice" },
+  { title: "15-minute practice", text: "Questions by domain and topic, timed", to: "/practice" },
   { title: "Upload resume", text: "Share it with your interviewers", to: "/dashboard?tab=profile#resume" },
   { title: "Browse workshops", text: "Live, project-based sessions", to: "/onboarding?type=workshop" },
   { title: "View feedback", text: "Every scorecard so far", to: "/dashboard?tab=interviews#feedback" },
@@ -29,7 +28,7 @@ export function QuickActions({
   zone: string;
   zoneLabel: string;
 }) {
-  const [open, setOpen] = useState<"practice" | "report" | null>(null);
+  const [open, setOpen] = useState<"report" | null>(null);
   return (
     <Panel title="Quick actions">
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3">
@@ -55,7 +54,6 @@ export function QuickActions({
           );
         })}
       </ul>
-      {open === "practice" && <PracticeDialog onClose={() => setOpen(null)} />}
       {open === "report" && (
         <ProgressReportDialog sessions={sessions} onClose={() => setOpen(null)} zone={zone} zoneLabel={zoneLabel} />
       )}

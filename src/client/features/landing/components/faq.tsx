@@ -10,7 +10,7 @@ function useAnswerText() {
   const catalog = useLandingCatalog();
   return (answer: string) =>
     answer.replace(/\{price:(\w+)\}/g, (_, key: string) => {
-      const item = catalog.data?.get(key as CatalogKey);
+      const item = catalog.data?.items.get(key as CatalogKey);
       return item ? formatPaise(item.pricePaise) : "the price shown when you book";
     });
 }

@@ -1,10 +1,48 @@
 import type { ReactNode } from "react";
+import { feedbackClaim, practiceQuestionsClaim } from "../../../../shared/claims.js";
 import type { ServiceType } from "../../../../shared/constants.js";
 import { Button } from "../../../ui/button.js";
 import { SERVICES } from "../content/services.js";
+import { useLandingCatalog } from "../lib/visitor.js";
 import { scrollToSection } from "../sections.js";
 
-const CLAIMS = ["Average feedback in under 10 minutes", "50k+ practice questions", "Built for campus placements"];
+const CHIP = "rounded-full bg-white px-3 py-1 ring-1 ring-brand-100";
+
+/**
+ * The claims: one of principle, and two worded from the product's data (docs/decisions/0330-claims-from-data.md).
+ * A claim the data does not back, or not yet, keeps an invisible chip of its size, so nothing moves when it fills in.
+ */
+function Claims() {
+  const catalog = useLandingCatalog().data;
+  const measured = [
+    {
+      id: "feedback",
+      text: catalog && feedbackClaim(catalog.feedbackMinutes),
+      size: "Feedback within 10 minutes (median)",
+    },
+    {
+      id: "practice",
+      text: catalog && practiceQuestionsClaim(catalog.practiceQuestions),
+      size: "1,200+ practice questions",
+    },
+  ];
+  return (
+    <ul className="mt-5 flex flex-wrap gap-2 text-sm font-medium text-brand-900">
+      <li className={CHIP}>Built for campus placements</li>
+      {measured.map(({ id, text, size }) =>
+        text ? (
+          <li key={id} className={CHIP} data-claim={id}>
+            {text}
+          </li>
+        ) : (
+          <li key={id} aria-hidden="true" className="invisible">
+            <span className={`block ${CHIP}`}>{size}</span>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
 
 export function Hero({ notice, onStart }: { notice: ReactNode; onStart: (type: ServiceType) => void }) {
   return (
@@ -22,13 +60,7 @@ export function Hero({ notice, onStart }: { notice: ReactNode; onStart: (type: S
           Mock interviews with industry professionals, live workshops and guided internships for college students and
           freshers across India.
         </p>
-        <ul className="mt-5 flex flex-wrap gap-2 text-sm font-medium text-brand-900">
-          {CLAIMS.map((claim) => (
-            <li key={claim} className="rounded-full bg-white px-3 py-1 ring-1 ring-brand-100">
-              {claim}
-            </li>
-          ))}
-        </ul>
+        <Claims />
         <div className="mt-8 grid gap-4 md:grid-cols-3">
           {SERVICES.map((service) => (
             <article

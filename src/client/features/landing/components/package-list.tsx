@@ -19,7 +19,7 @@ export function PackageList({
   return (
     <ul className="space-y-2">
       {packages.map(({ key, detail }) => {
-        const item = catalog.data?.get(key);
+        const item = catalog.data?.items.get(key);
         return (
           <li
             key={key}

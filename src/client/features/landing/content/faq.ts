@@ -1,4 +1,9 @@
-import { HOLD_MINUTES, INTERNSHIP_WEEKS, RESCHEDULE_MIN_NOTICE_HOURS } from "../../../../shared/constants.js";
+import {
+  HOLD_MINUTES,
+  INTERNSHIP_WEEKS,
+  PAYMENT_WINDOW_MINUTES,
+  RESCHEDULE_MIN_NOTICE_HOURS,
+} from "../../../../shared/constants.js";
 
 export type FaqTopic = "mock" | "internship" | "workshop";
 
@@ -41,7 +46,7 @@ const mock: FaqItem[] = [
   },
   {
     q: "What do I get after the interview?",
-    a: "A scorecard with a score for each area the package covers (for example resume, technical and communication), an overall score, tags and written notes. When the session is recorded, the recording and a video review are added as well. Feedback arrives on average in under 10 minutes.",
+    a: "A scorecard with a score for each area the package covers (for example resume, technical and communication), an overall score, tags and written notes. When the session is recorded, the recording and a video review are added as well. Your interviewer writes it right after the session, and you get an e-mail and a notification on your dashboard as soon as it is ready.",
   },
   {
     q: "How do I book a slot?",
@@ -53,7 +58,7 @@ const mock: FaqItem[] = [
   },
   {
     q: "What if my payment fails or takes too long?",
-    a: `If the payment fails, the seat is released and nothing is charged. If money leaves your account after the ${HOLD_MINUTES}-minute hold ran out and someone else took the seat, we refund it in full automatically.`,
+    a: `If the payment fails, nothing is charged and the seat stays held for you for up to ${PAYMENT_WINDOW_MINUTES} minutes from when you chose Proceed to Payment, so you can try again with Retry payment; choosing another time or leaving the page releases it. If money leaves your account after the ${HOLD_MINUTES}-minute hold ran out and someone else took the seat, we refund it in full automatically.`,
   },
   {
     q: "Can I reschedule?",
@@ -73,7 +78,7 @@ const mock: FaqItem[] = [
   },
   {
     q: "How should I prepare for my first mock?",
-    a: "Add a link to your resume on the dashboard so your interviewer can read it beforehand, revise the basics of your target role, and warm up with our 50k+ practice questions. Treat it like the real interview: that is where the value is.",
+    a: "Add a link to your resume on the dashboard so your interviewer can read it beforehand, revise the basics of your target role, and warm up with the practice questions on your dashboard, by domain and topic, with a 15-minute timer. Treat it like the real interview: that is where the value is.",
   },
   {
     q: "What happens if I miss my session?",

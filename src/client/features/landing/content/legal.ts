@@ -32,7 +32,9 @@ export const LEGAL: readonly LegalPart[] = [
           "Account data: your name, e-mail address and, if you sign in with Google, your profile picture. Profile data you enter during onboarding: first and last name, qualification, study status and a verified phone number.",
           "Booking data: the sessions you book, reschedule or cancel, their times, your scorecards, interviewer notes, session recordings when a session is recorded, and certificates you earn. Payment data: the amount, status and reference numbers from our payment provider, Razorpay. We never see or store your full card number, UPI PIN or bank password.",
           "Messages you send us through the contact form, and basic technical data (IP address, browser type, pages requested) kept in server logs to run and protect the service.",
+          "Practice data: the practice questions you mark done or save, and the time of your timed practice rounds.",
           "We use this data only to provide the services you ask for, to send you confirmations, reminders and feedback, to handle payments and refunds, to answer your messages and to keep the platform secure. We do not sell personal data and we do not use it for third-party advertising.",
+          "News that cannot wait (a seat offered from the waitlist, the reminder an hour before a session, a session moved or cancelled by us) also goes to your verified phone by SMS, and by WhatsApp if you turn it on; you choose in the Profile tab of your dashboard. Our SMS and WhatsApp providers receive your phone number and the message, nothing else.",
         ],
       },
       {

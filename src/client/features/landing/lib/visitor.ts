@@ -79,9 +79,20 @@ function useRemote<T>(remote: RemoteStore<T>): Remote<T> {
 
 export const visitor = createRemote(() => apiFetch<MeResponse>("/api/me"));
 
-const catalog = createRemote(async () => {
+/** Prices by package, and the figures the hero's claims are worded from. */
+export interface LandingCatalog {
+  items: Map<CatalogKey, CatalogItemDto>;
+  practiceQuestions: number;
+  feedbackMinutes: CatalogResponse["feedbackMinutes"];
+}
+
+const catalog = createRemote(async (): Promise<LandingCatalog> => {
   const response = await apiFetch<CatalogResponse>("/api/catalog");
-  return new Map<CatalogKey, CatalogItemDto>(response.items.map((item) => [item.key, item]));
+  return {
+    items: new Map(response.items.map((item) => [item.key, item])),
+    practiceQuestions: response.practiceQuestions,
+    feedbackMinutes: response.feedbackMinutes,
+  };
 });
 
 export const useVisitor = () => useRemote(visitor);

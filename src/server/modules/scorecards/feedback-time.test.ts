@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { FEEDBACK_MIN_SESSIONS, FEEDBACK_WINDOW_DAYS } from "../../../shared/constants.js";
+import type { CatalogResponse } from "../../../shared/schemas/catalog.js";
+import type { InsightsDto } from "../../../shared/schemas/insights.js";
+import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
+import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+import { STARTER_QUESTIONS } from "../practice/starter-bank.js";
+import { feedbackFigure } from "./feedback-time.js";
+
+const MINUTE = 60_000;
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+const at = (base: string, minutes: number) => new Date(Date.parse(base) + minutes * MINUTE).toISOString();
+
+describe("the feedback-time figure", () => {
+  const ended = "2026-11-20T14:15:00.000Z";
+  const waits = (minutes: number[]) => minutes.map((m) => ({ endedAt: ended, scoredAt: at(ended, m) }));
+
+  it("is null below the minimum number of scorecards", () => {
+    expect(feedbackFigure(waits(Array.from({ length: FEEDBACK_MIN_SESSIONS - 1 }, () => 3)))).toBeNull();
+  });
+
+  it("gives the nearest-rank median and 90th percentile in whole minutes rounded up", () => {
+    // 12 waits, in no order; rounded up and sorted: 0 0 1 2 3 5 6 6 8 9 30 45 (a scorecard before the end waited 0).
+    const figure = feedbackFigure(waits([45, 4.2, 0.5, -5, 30, 2, 8, 3, 0, 9, 5.9, 6]));
+    expect(figure).toEqual({ median: 5, p90: 30, sessions: 12 });
+  });
+});
+
+describeEachDialect("the feedback-time figure from real scorecards", (t) => {
+  const scoreInput = {
+    scores: { resume: 4, technical: 3, hr: 5 },
+    overall: 4,
+    tags: [],
+    notes: "",
+    recordingUrl: "",
+  };
+
+  /** A mock session that ended `waitMs` ago, scored now through the admin's route. */
+  async function scoreSessionEnded(app: TestApp, admin: string, userId: string, waitMs: number) {
+    const slot = await buildSlot(app.app.deps.db, { start_at: ago(waitMs + 45 * MINUTE), end_at: ago(waitMs) });
+    const booking = await buildBooking(app.app.deps.db, { user_id: userId, target_id: slot.id });
+    const saved = await app.request({
+      method: "PUT",
+      url: `/api/admin/bookings/${booking.id}/scorecard`,
+      cookie: admin,
+      payload: scoreInput,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return booking.id;
+  }
+
+  const catalog = async () => json<CatalogResponse>(await t().request({ url: "/api/catalog" }));
+
+  it("the catalog names the bank's size and no feedback time until there are enough scorecards", async () => {
+    const body = await catalog();
+    expect(body.practiceQuestions).toBe(STARTER_QUESTIONS.length);
+    expect(body.feedbackMinutes).toBeNull();
+  });
+
+  it("counts scorecards of the last 90 days by their first save, in the catalog and in Insights alike", async () => {
+    const admin = await t().signInAdmin();
+    await t().signIn("waiting@example.com");
+    const userId = await findUserId(t().app.deps.db, "waiting@example.com");
+    const bookingIds: string[] = [];
+    // Waits of 0.5, 1.5 … 9.5 minutes: rounded up, 1 to 10.
+    for (let i = 0; i < FEEDBACK_MIN_SESSIONS; i++) {
+      bookingIds.push(await scoreSessionEnded(t(), admin, userId, (i + 0.5) * MINUTE));
+    }
+    const old = await buildSlot(t().app.deps.db, { start_at: ago(101 * 86_400_000), end_at: ago(100 * 86_400_000) });
+    const oldBooking = await buildBooking(t().app.deps.db, { user_id: userId, target_id: old.id });
+    await t()
+      .app.deps.db.insertInto("scorecards")
+      .values({
+        id: randomUUID(),
+        booking_id: oldBooking.id,
+        scores: "{}",
+        overall: 3,
+        tags: "[]",
+        notes: "",
+        recording_url: null,
+        created_by: "admin@example.com",
+        created_at: ago((FEEDBACK_WINDOW_DAYS + 1) * 86_400_000),
+        updated_at: ago((FEEDBACK_WINDOW_DAYS + 1) * 86_400_000),
+      })
+      .execute();
+
+    const figure = { median: 5, p90: 9, sessions: FEEDBACK_MIN_SESSIONS };
+    expect((await catalog()).feedbackMinutes).toEqual(figure);
+
+    // Editing a scorecard later does not make its feedback late.
+    const [first] = bookingIds;
+    await t().request({
+      method: "PUT",
+      url: `/api/admin/bookings/${first}/scorecard`,
+      cookie: admin,
+      payload: { ...scoreInput, overall: 5 },
+    });
+    const insights = json<InsightsDto>(
+      await t().request({ url: "/api/admin/insights?from=2026-01-01&to=2026-01-31", cookie: admin }),
+    );
+    expect(insights.feedbackMinutes).toEqual(figure);
+  });
+});

@@ -397,7 +397,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     otpSendRateLimitPerHour: env.OTP_SEND_RATE_LIMIT,
     otpVerifyRateLimitPerHour: env.OTP_VERIFY_RATE_LIMIT,
     contactRateLimitPer15Minutes: env.CONTACT_RATE_LIMIT,
-    /** Coupon price quotes per student and hour: enough to fix a typo, too few to guess codes. */
+    /** Coupon codes tried per student and hour (quotes, and codes a checkout refused): enough to fix a typo, too few to guess. */
     couponQuoteRateLimitPerHour: env.COUPON_QUOTE_RATE_LIMIT,
     /** Who issues the invoices; without a GSTIN the documents are plain payment receipts. */
     supplier: {

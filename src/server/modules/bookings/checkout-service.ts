@@ -7,7 +7,7 @@ import type { CheckoutResponse } from "../../../shared/schemas/booking.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { BookingKind, Database } from "../../db/schema.js";
 import { findCatalogItem } from "../catalog/repository.js";
-import { applyCoupon, quoteOfBooking } from "../coupons/service.js";
+import { applyCoupon, quoteOfBooking, withCouponTries } from "../coupons/service.js";
 import { deleteHoldRow, findHoldById, lockHoldById } from "../holds/repository.js";
 import { liveEventFor } from "../holds/service.js";
 import { findTargetForUpdate } from "../holds/targets-repository.js";
@@ -37,9 +37,9 @@ export async function startCheckout(
 ): Promise<CheckoutResponse> {
   const nowIso = now.toISOString();
   const provider = deps.payments;
-  const prepared = await deps.db
-    .transaction()
-    .execute((trx) => prepareCheckout(deps, trx, { userId, holdId, now, coupon: options.coupon }));
+  const prepared = await withCouponTries(deps, { userId, code: options.coupon, now }, () =>
+    deps.db.transaction().execute((trx) => prepareCheckout(deps, trx, { userId, holdId, now, coupon: options.coupon })),
+  );
   if (prepared.released.length > 0) await releaseReplacedSeats(deps, prepared.bookingKind, prepared.released, now);
 
   if (prepared.kind === "opening") return waitForOrder(deps, userId, holdId);

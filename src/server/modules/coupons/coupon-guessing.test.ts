@@ -62,4 +62,68 @@ describeEachDialect("coupons: guessing codes", (t) => {
     expect(priced.statusCode).toBe(200);
     expect(json<PriceQuote>(priced)).toMatchObject({ couponCode: real, discountPaise: 12_000 });
   });
+
+  it("codes refused at checkout spend the same budget, so Proceed to Payment is no way around it", async () => {
+    const admin = await t().signInAdmin();
+    const real = `REAL${++counter}`;
+    await t().request({
+      method: "POST",
+      url: "/api/admin/coupons",
+      cookie: admin,
+      payload: { code: real, percentOff: 10 },
+    });
+    const max = t().app.deps.config.couponQuoteRateLimitPerHour;
+    const guesser = await studentWithHold(t());
+    const checkoutWith = (coupon: string) =>
+      t().request({
+        method: "POST",
+        url: "/api/checkout",
+        cookie: guesser.cookie,
+        payload: { holdId: guesser.holdId, coupon },
+      });
+    // Half the budget on quotes, half at checkout, all at once.
+    const tries = await Promise.all(
+      Array.from({ length: max }, (_, i) =>
+        i % 2 === 0 ? quote(t(), guesser, `GUESS${i}`) : checkoutWith(`GUESS${i}`),
+      ),
+    );
+    expect(tries.map((r) => json<ApiError>(r).error.message)).toEqual(Array(max).fill(COUPON_MESSAGES.notValid));
+    for (const res of [await checkoutWith(real), await quote(t(), guesser, real)]) {
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    // The hold was never touched: it still checks out without a coupon.
+    expect((await checkoutWith("")).statusCode).toBe(201);
+  });
+
+  it("a code that works at checkout spends nothing from the budget", async () => {
+    const admin = await t().signInAdmin();
+    const real = `REAL${++counter}`;
+    await t().request({
+      method: "POST",
+      url: "/api/admin/coupons",
+      cookie: admin,
+      payload: { code: real, percentOff: 10 },
+    });
+    const student = await studentWithHold(t());
+    const max = t().app.deps.config.couponQuoteRateLimitPerHour;
+    for (let i = 0; i < max - 1; i++) await quote(t(), student, `GUESS${i}`);
+    const checkout = await t().request({
+      method: "POST",
+      url: "/api/checkout",
+      cookie: student.cookie,
+      payload: { holdId: student.holdId, coupon: real },
+    });
+    expect(checkout.statusCode).toBe(201);
+    const slot = await buildSlot(t().app.deps.db);
+    const hold = await t().request({
+      method: "POST",
+      url: "/api/holds",
+      cookie: student.cookie,
+      payload: { kind: "mock", targetId: slot.id },
+    });
+    const next = { cookie: student.cookie, holdId: json<{ id: string }>(hold).id };
+    expect((await quote(t(), next, "ONE-MORE")).statusCode).toBe(400);
+    expect((await quote(t(), next, "TOO-MANY")).statusCode).toBe(429);
+  });
 });

@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
+import { format } from "@lukeed/ms";
 import type { Transaction } from "kysely";
 import type { CatalogKey } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { COUPON_MESSAGES, MESSAGES } from "../../../shared/messages.js";
+import { API_MESSAGES, COUPON_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import type { CouponDto, CouponInput, PriceQuote } from "../../../shared/schemas/coupons.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Dialect } from "../../db/database.js";
 import { decodeCouponPackages } from "../../db/json-columns.js";
 import type { CouponsTable, Database } from "../../db/schema.js";
+import { countHit, uncountHit } from "../../infrastructure/rate-limit/repository.js";
+import { limitKey } from "../../infrastructure/rate-limit/store.js";
 import { recordAudit } from "../audit/repository.js";
 import { findCatalogItem } from "../catalog/repository.js";
 import { findActiveHoldsByUser } from "../holds/repository.js";
@@ -115,6 +118,42 @@ export async function couponLimitSpentFor(
   if (coupon?.max_redemptions == null) return false;
   const others = await countLiveRedemptions(trx, coupon.id, now.toISOString(), bookingId);
   return others >= coupon.max_redemptions;
+}
+
+/** A student's coupon tries: the budget @fastify/rate-limit's store keeps for the quote route. */
+const couponTriesKey = (userId: string) => limitKey("POST /api/checkout/quote", `user:${userId}`);
+const COUPON_TRIES_WINDOW_MS = 3_600_000;
+
+const isCouponRefusal = (err: unknown) => err instanceof AppError && err.field === "coupon";
+
+/**
+ * Runs a checkout that carries a coupon code against the student's hourly coupon tries, the budget
+ * the quote spends (COUPON_QUOTE_RATE_LIMIT), so guessing codes through Proceed to Payment is no
+ * cheaper than through Apply. The try is counted before the code is looked at (parallel guesses
+ * are each counted once) and given back unless the code was refused: a code that works costs
+ * nothing.
+ */
+export async function withCouponTries<T>(
+  deps: AppDeps,
+  input: { userId: string; code: string | undefined; now: Date },
+  checkout: () => Promise<T>,
+): Promise<T> {
+  if (!input.code?.trim()) return checkout();
+  const key = couponTriesKey(input.userId);
+  const nowMs = input.now.getTime();
+  const spent = await countHit(deps.db, key, COUPON_TRIES_WINDOW_MS, nowMs);
+  if (spent.hits > deps.config.couponQuoteRateLimitPerHour) {
+    const resetsIn = Math.ceil(Math.max(0, spent.resetsAt - nowMs) / 1000);
+    throw new AppError("RATE_LIMITED", API_MESSAGES.rateLimited(format(resetsIn * 1000, true)), { details: resetsIn });
+  }
+  try {
+    const result = await checkout();
+    await uncountHit(deps.db, key);
+    return result;
+  } catch (err) {
+    if (!isCouponRefusal(err)) await uncountHit(deps.db, key);
+    throw err;
+  }
 }
 
 /** The price a coupon would give, without redeeming it (the checkout page's preview). */

@@ -34,6 +34,7 @@ import { pricingRoutes } from "./pricing/routes.js";
 import { profileRoutes } from "./profile/routes.js";
 import { REMINDER_JOB, runReminderJob } from "./reminders/service.js";
 import { rescheduleRoutes } from "./reschedule/routes.js";
+import { roomRoutes } from "./rooms/routes.js";
 import { scorecardRoutes } from "./scorecards/routes.js";
 import { siteRoutes } from "./site/routes.js";
 import { slotRoutes } from "./slots/routes.js";
@@ -75,6 +76,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   insightRoutes,
   confirmationRoutes,
   availabilityAlertRoutes,
+  roomRoutes,
 ];
 
 /** Every job type the queue runs, by name. */

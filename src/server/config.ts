@@ -95,6 +95,7 @@ const envSchema = z.object({
   STUN_URLS: iceUrlList(/^stuns?:/, "stun:stun.example.in:3478"),
   TURN_URLS: iceUrlList(/^turns?:/, "turn:turn.example.in:3478?transport=udp"),
   TURN_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  ICE_TRANSPORT_POLICY: z.enum(["all", "relay"]).default("all"),
 
   GSTIN: optionalString
     .transform((v) => v?.toUpperCase())
@@ -242,6 +243,9 @@ function crossChecks(env: Record<string, string | undefined>): Issue[] {
       message: "TURN_URLS and TURN_SECRET must be set together (coturn's static-auth-secret)",
     });
   }
+  if (value("ICE_TRANSPORT_POLICY") === "relay" && !value("TURN_URLS")) {
+    issues.push({ path: "ICE_TRANSPORT_POLICY", message: "relay needs a TURN server (TURN_URLS and TURN_SECRET)" });
+  }
   const databaseUrl = value("DATABASE_URL");
   if (databaseUrl && !isDatabaseUrl(databaseUrl)) {
     issues.push({ path: "DATABASE_URL", message: "must be postgres://…, file:PATH or :memory:" });
@@ -369,7 +373,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
     otpVerifyRateLimitPerHour: env.OTP_VERIFY_RATE_LIMIT,
     contactRateLimitPer15Minutes: env.CONTACT_RATE_LIMIT,
     /** STUN servers, and TURN servers whose short-lived credentials are signed with `turnSecret`. */
-    ice: { stunUrls: env.STUN_URLS, turnUrls: env.TURN_URLS, turnSecret: env.TURN_SECRET },
+    ice: {
+      stunUrls: env.STUN_URLS,
+      turnUrls: env.TURN_URLS,
+      turnSecret: env.TURN_SECRET,
+      /** `relay` sends all media through TURN, so neither person learns the other's address. */
+      transportPolicy: env.ICE_TRANSPORT_POLICY,
+    },
     /** Who issues the invoices; without a GSTIN the documents are plain payment receipts. */
     supplier: {
       legalName: env.SUPPLIER_LEGAL_NAME,

@@ -366,6 +366,8 @@ export const ROOM_MESSAGES = {
   badCursor: "That page link is not valid. Open the notes again.",
   openedElsewhere: "You opened this room in another tab or device, so it was closed here.",
   backupLink: "Having trouble? Use the backup link",
+  opensBefore: (beforeMinutes: number, afterMinutes: number) =>
+    `The room opens ${beforeMinutes} minutes before the start and stays open ${afterMinutes} minutes after the end.`,
   join: "Join",
   joinRoom: "Join the room",
   leave: "Leave",

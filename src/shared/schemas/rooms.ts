@@ -21,6 +21,8 @@ export const roomSchema = z
     opensAt: z.string(),
     closesAt: z.string(),
     iceServers: z.array(iceServerSchema),
+    /** RTCConfiguration's iceTransportPolicy: `relay` when the operator sends all media through TURN. */
+    iceTransportPolicy: z.enum(["all", "relay"]),
     peer: z.object({ name: z.string() }),
     title: z.string(),
     startsAt: z.string(),

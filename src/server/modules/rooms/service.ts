@@ -72,6 +72,7 @@ export async function enterRoom(deps: AppDeps, user: SessionUser, bookingId: str
     role,
     ...roomWindow(booking),
     iceServers: iceServersFor(deps.config.ice, user.id, now),
+    iceTransportPolicy: deps.config.ice.transportPolicy,
     peer: { name: role === "student" ? booking.interviewerName : booking.studentName },
     title: booking.title,
     startsAt: booking.startAt,

@@ -12,6 +12,7 @@ import { yCollab } from "y-codemirror.next";
 import type * as Y from "yjs";
 import { ROOM_LANGUAGE_LABELS, ROOM_LANGUAGES, type RoomLanguage } from "../../../../shared/constants.js";
 import { SelectField } from "../../../ui/field.js";
+import { editorTheme } from "../lib/editor-theme.js";
 
 const LANGUAGE_SUPPORT: Record<RoomLanguage, () => Extension> = {
   python: () => python(),
@@ -67,7 +68,7 @@ export const CodePad = forwardRef<CodePadHandle, { doc: Y.Doc }>(function CodePa
         languageSlot.current.of(LANGUAGE_SUPPORT[ROOM_LANGUAGES[0]]()),
         yCollab(doc.getText("code"), null),
         EditorView.contentAttributes.of({ "aria-label": "Shared code editor" }),
-        EditorView.theme({ "&": { height: "100%" }, ".cm-scroller": { overflow: "auto" } }),
+        editorTheme,
       ],
     });
     view.current = editor;

@@ -247,6 +247,33 @@ describeEachDialect(
       const empty = await t().request({ method: "POST", url, cookie: interviewerCookie, payload: { text: "   " } });
       expect(empty.statusCode).toBe(400);
     });
+
+    it("forgets the session's code and the notes about the student when the student deletes their account", async () => {
+      const { booking, studentCookie, interviewerCookie } = await bookedSession(t());
+      const email = json<{ user: { email: string } }>(await t().request({ url: "/api/me", cookie: studentCookie })).user
+        .email;
+      const notes = `/api/rooms/${booking.id}/notes`;
+      await t().request({ method: "POST", url: notes, cookie: interviewerCookie, payload: { text: "Nervous start" } });
+      const student = await openRoomSocket(t().app, booking.id, studentCookie);
+      const interviewer = await openRoomSocket(t().app, booking.id, interviewerCookie);
+      await student.next("welcome");
+      student.socket.send(JSON.stringify({ type: "code", update: typedUpdate("SELECT name FROM students;", "sql") }));
+      await interviewer.next("code");
+      interviewer.socket.close();
+
+      const erased = await t().request({
+        method: "DELETE",
+        url: "/api/me",
+        cookie: studentCookie,
+        payload: { confirm: email },
+      });
+      expect(erased.statusCode).toBe(200);
+      expect(json(await t().request({ url: `/api/rooms/${booking.id}/code`, cookie: interviewerCookie }))).toEqual({
+        language: "python",
+        text: "",
+      });
+      expect(json<RoomNotesPage>(await t().request({ url: notes, cookie: interviewerCookie })).notes).toEqual([]);
+    });
   },
   ICE_ENV,
 );

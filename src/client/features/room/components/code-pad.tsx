@@ -1,9 +1,4 @@
 import { indentWithTab, simplifySelection, temporarilySetTabFocusMode } from "@codemirror/commands";
-import { cpp } from "@codemirror/lang-cpp";
-import { java } from "@codemirror/lang-java";
-import { javascript } from "@codemirror/lang-javascript";
-import { python } from "@codemirror/lang-python";
-import { sql } from "@codemirror/lang-sql";
 import { Compartment, type Extension } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
 import { basicSetup } from "codemirror";
@@ -14,12 +9,13 @@ import { ROOM_LANGUAGE_LABELS, ROOM_LANGUAGES, type RoomLanguage } from "../../.
 import { SelectField } from "../../../ui/field.js";
 import { editorTheme } from "../lib/editor-theme.js";
 
-const LANGUAGE_SUPPORT: Record<RoomLanguage, () => Extension> = {
-  python: () => python(),
-  java: () => java(),
-  cpp: () => cpp(),
-  javascript: () => javascript(),
-  sql: () => sql(),
+/** Each language's support is its own chunk, loaded when a room first shows that language. */
+const LANGUAGE_SUPPORT: Record<RoomLanguage, () => Promise<Extension>> = {
+  python: () => import("@codemirror/lang-python").then((m) => m.python()),
+  java: () => import("@codemirror/lang-java").then((m) => m.java()),
+  cpp: () => import("@codemirror/lang-cpp").then((m) => m.cpp()),
+  javascript: () => import("@codemirror/lang-javascript").then((m) => m.javascript()),
+  sql: () => import("@codemirror/lang-sql").then((m) => m.sql()),
 };
 
 function languageOf(meta: Y.Map<string>): RoomLanguage {
@@ -65,7 +61,7 @@ export const CodePad = forwardRef<CodePadHandle, { doc: Y.Doc }>(function CodePa
       extensions: [
         KEYS,
         basicSetup,
-        languageSlot.current.of(LANGUAGE_SUPPORT[ROOM_LANGUAGES[0]]()),
+        languageSlot.current.of([]),
         yCollab(doc.getText("code"), null),
         EditorView.contentAttributes.of({ "aria-label": "Shared code editor" }),
         editorTheme,
@@ -79,7 +75,13 @@ export const CodePad = forwardRef<CodePadHandle, { doc: Y.Doc }>(function CodePa
   }, [doc]);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: languageSlot.current.reconfigure(LANGUAGE_SUPPORT[language]()) });
+    let current = true;
+    void LANGUAGE_SUPPORT[language]().then((support) => {
+      if (current) view.current?.dispatch({ effects: languageSlot.current.reconfigure(support) });
+    });
+    return () => {
+      current = false;
+    };
   }, [language]);
 
   return (

@@ -65,14 +65,12 @@ export const roomNotesPageSchema = z
   .meta({ id: "RoomNotesPage" });
 export type RoomNotesPage = z.infer<typeof roomNotesPageSchema>;
 
-/** Messages a room's live connection sends to the server. */
-export const roomClientMessageSchema = z.discriminatedUnion("type", [
+/** Messages a room's live connection sends to the server (checked by modules/rooms/live.ts). */
+export type RoomClientMessage =
   /** WebRTC negotiation for the other person: `{ description }` or `{ candidate }`, passed on as sent. */
-  z.object({ type: z.literal("signal"), data: z.record(z.string(), z.unknown()) }),
+  | { type: "signal"; data: Record<string, unknown> }
   /** A Yjs update of the shared editor, base64. */
-  z.object({ type: z.literal("code"), update: z.string().min(1) }),
-]);
-export type RoomClientMessage = z.infer<typeof roomClientMessageSchema>;
+  | { type: "code"; update: string };
 
 /** Messages the server sends on a room's live connection. */
 export type RoomServerMessage =

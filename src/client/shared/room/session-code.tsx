@@ -1,5 +1,5 @@
 import { ROOM_LANGUAGE_LABELS } from "../../../shared/constants.js";
-import { ROOM_MESSAGES } from "../../../shared/messages.js";
+import { ROOM_LINK_MESSAGES } from "../../../shared/messages.js";
 import { useRoomCode } from "./room-api.js";
 
 /** The code written in a session's room, read-only, beside its scorecard; nothing when it cannot be read. */
@@ -7,9 +7,9 @@ export function SessionCode({ bookingId }: { bookingId: string }) {
   const code = useRoomCode(bookingId);
   if (!code.data) return null;
   return (
-    <section aria-label={ROOM_MESSAGES.finalCode} className="space-y-1">
+    <section aria-label={ROOM_LINK_MESSAGES.finalCode} className="space-y-1">
       <h3 className="text-sm font-semibold text-slate-900">
-        {ROOM_MESSAGES.finalCode} ({ROOM_LANGUAGE_LABELS[code.data.language]})
+        {ROOM_LINK_MESSAGES.finalCode} ({ROOM_LANGUAGE_LABELS[code.data.language]})
       </h3>
       {code.data.text.trim() ? (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
@@ -17,7 +17,7 @@ export function SessionCode({ bookingId }: { bookingId: string }) {
           <code>{code.data.text}</code>
         </pre>
       ) : (
-        <p className="text-sm text-slate-700">{ROOM_MESSAGES.noCode}</p>
+        <p className="text-sm text-slate-700">{ROOM_LINK_MESSAGES.noCode}</p>
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ROOM_CODE_MAX_BYTES, ROOM_LANGUAGES, type RoomLanguage } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { ROOM_MESSAGES } from "../../../shared/messages.js";
+import { ROOM_MESSAGES } from "../../../shared/room-messages.js";
 import type { RoomCode } from "../../../shared/schemas/rooms.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { SessionUser } from "../../plugins/auth.js";

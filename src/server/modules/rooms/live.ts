@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
+import { z } from "zod";
 import { AppError } from "../../../shared/errors.js";
-import { ROOM_MESSAGES } from "../../../shared/messages.js";
+import { ROOM_MESSAGES } from "../../../shared/room-messages.js";
 import {
   ROOM_CLOSE,
   type RoomClientMessage,
   type RoomRole,
   type RoomServerMessage,
-  roomClientMessageSchema,
 } from "../../../shared/schemas/rooms.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { LiveEvent } from "../../infrastructure/events/bus.js";
@@ -40,6 +40,11 @@ interface OpenRoom {
 }
 
 type RoomEvent = Extract<LiveEvent, { topic: "room" }>;
+
+const clientMessageSchema: z.ZodType<RoomClientMessage> = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("signal"), data: z.record(z.string(), z.unknown()) }),
+  z.object({ type: z.literal("code"), update: z.string().min(1) }),
+]);
 
 const PING_EVERY_MS = 25_000;
 const SIGNALS_KEPT_MS = 10 * 60_000;
@@ -232,7 +237,7 @@ function parseMessage(raw: string): RoomClientMessage {
   } catch {
     throw new AppError("BAD_REQUEST", ROOM_MESSAGES.messageRefused);
   }
-  const parsed = roomClientMessageSchema.safeParse(value);
+  const parsed = clientMessageSchema.safeParse(value);
   if (!parsed.success) throw new AppError("BAD_REQUEST", ROOM_MESSAGES.messageRefused);
   return parsed.data;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ROOM_CLOSES_AFTER_MINUTES, ROOM_OPENS_BEFORE_MINUTES } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { ROOM_MESSAGES } from "../../../shared/messages.js";
+import { ROOM_MESSAGES } from "../../../shared/room-messages.js";
 import type { Room, RoomNotesPage, RoomRole } from "../../../shared/schemas/rooms.js";
 import { formatInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";

@@ -7,7 +7,7 @@ import {
   ROOM_CLOSES_AFTER_MINUTES,
   ROOM_OPENS_BEFORE_MINUTES,
 } from "../../../../shared/constants.js";
-import { JOURNEY_MESSAGES, ROOM_MESSAGES } from "../../../../shared/messages.js";
+import { JOURNEY_MESSAGES, ROOM_LINK_MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
 import { formatInstant } from "../../../../shared/time.js";
 import { useProfile } from "../../../shared/profile/profile.js";
@@ -91,11 +91,11 @@ export function ConfirmationStep({ bookingId }: { bookingId: string }) {
       {session.kind === "mock" && (
         <div className="space-y-2">
           <Link to={`/room/${encodeURIComponent(bookingId)}`} className={primaryLink}>
-            {ROOM_MESSAGES.join}
+            {ROOM_LINK_MESSAGES.join}
             <span className="sr-only"> the interview room</span>
           </Link>
           <p className="text-sm text-slate-700">
-            {ROOM_MESSAGES.opensBefore(ROOM_OPENS_BEFORE_MINUTES, ROOM_CLOSES_AFTER_MINUTES)}
+            {ROOM_LINK_MESSAGES.opensBefore(ROOM_OPENS_BEFORE_MINUTES, ROOM_CLOSES_AFTER_MINUTES)}
           </p>
         </div>
       )}

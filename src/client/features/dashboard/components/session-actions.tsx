@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { ROOM_CLOSES_AFTER_MINUTES, ROOM_OPENS_BEFORE_MINUTES } from "../../../../shared/constants.js";
-import { ROOM_MESSAGES } from "../../../../shared/messages.js";
+import { ROOM_LINK_MESSAGES } from "../../../../shared/messages.js";
 import type { DashboardSession } from "../../../../shared/schemas/dashboard.js";
 import { formatInstant } from "../../../../shared/time.js";
 import { Button } from "../../../ui/button.js";
@@ -36,7 +36,7 @@ export function SessionActions({
         <div className="flex flex-wrap gap-2">
           {session.kind === "mock" && (
             <Link to={`/room/${encodeURIComponent(session.bookingId)}`} className={primaryLinkButton}>
-              {ROOM_MESSAGES.join}
+              {ROOM_LINK_MESSAGES.join}
               <span className="sr-only"> the interview room</span>
             </Link>
           )}
@@ -74,7 +74,7 @@ export function SessionActions({
       )}
       {upcoming && session.kind === "mock" && (
         <p className="text-sm text-slate-700">
-          {ROOM_MESSAGES.opensBefore(ROOM_OPENS_BEFORE_MINUTES, ROOM_CLOSES_AFTER_MINUTES)}
+          {ROOM_LINK_MESSAGES.opensBefore(ROOM_OPENS_BEFORE_MINUTES, ROOM_CLOSES_AFTER_MINUTES)}
           {session.meetingLink && (
             <>
               {" "}
@@ -84,7 +84,7 @@ export function SessionActions({
                 rel="noreferrer"
                 className="font-medium text-brand-800 underline"
               >
-                {ROOM_MESSAGES.backupLink}
+                {ROOM_LINK_MESSAGES.backupLink}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { ROOM_CLOSES_AFTER_MINUTES } from "../../../../shared/constants.js";
-import { ROOM_MESSAGES } from "../../../../shared/messages.js";
+import { ROOM_LINK_MESSAGES } from "../../../../shared/messages.js";
 import type { InterviewerSession } from "../../../../shared/schemas/interviewer.js";
 import { formatInstant } from "../../../../shared/time.js";
 import { useMarkOutcome } from "../../../shared/scorecard/api.js";
@@ -52,7 +52,7 @@ export function SessionCard({
           to={`/room/${encodeURIComponent(session.bookingId)}`}
           className="mt-3 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
         >
-          {ROOM_MESSAGES.join}
+          {ROOM_LINK_MESSAGES.join}
           <span className="sr-only"> the interview room with {session.studentName}</span>
         </Link>
       )}
@@ -79,7 +79,7 @@ export function SessionCard({
               rel="noreferrer"
               className="font-medium text-brand-800 underline"
             >
-              {ROOM_MESSAGES.backupLink}
+              {ROOM_LINK_MESSAGES.backupLink}
               <span className="sr-only"> for the session with {session.studentName} (opens in a new tab)</span>
             </a>
           ) : (

@@ -1,4 +1,4 @@
-import { ROOM_MESSAGES } from "../../../../shared/messages.js";
+import { ROOM_MESSAGES } from "../../../../shared/room-messages.js";
 import { Button } from "../../../ui/button.js";
 import { SHORTCUTS } from "../lib/shortcuts.js";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { ROOM_MESSAGES } from "../../../../shared/messages.js";
+import { ROOM_MESSAGES } from "../../../../shared/room-messages.js";
 import type { RoomSnapshot } from "../lib/room-session.js";
 
 const STATUS_TEXT = {

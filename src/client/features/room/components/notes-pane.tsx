@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { ROOM_NOTE_MAX_LENGTH } from "../../../../shared/constants.js";
-import { ROOM_MESSAGES } from "../../../../shared/messages.js";
+import { ROOM_MESSAGES } from "../../../../shared/room-messages.js";
 import { formatNoteTime, useAddRoomNote, useRoomNotes } from "../../../shared/room/room-api.js";
 import { Alert } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { ROOM_MESSAGES } from "../../../../shared/messages.js";
+import { ROOM_MESSAGES } from "../../../../shared/room-messages.js";
 import type { Room } from "../../../../shared/schemas/rooms.js";
 import { Alert } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";

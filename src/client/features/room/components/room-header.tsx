@@ -1,4 +1,4 @@
-import { ROOM_MESSAGES } from "../../../../shared/messages.js";
+import { ROOM_LINK_MESSAGES } from "../../../../shared/messages.js";
 import type { Room } from "../../../../shared/schemas/rooms.js";
 import { formatInstant } from "../../../../shared/time.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
@@ -23,7 +23,7 @@ export function RoomHeader({ room }: { room: Room }) {
             rel="noreferrer"
             className="text-sm font-medium text-brand-800 underline"
           >
-            {ROOM_MESSAGES.backupLink}
+            {ROOM_LINK_MESSAGES.backupLink}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         )}

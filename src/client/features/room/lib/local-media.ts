@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ROOM_MESSAGES } from "../../../../shared/messages.js";
+import { ROOM_MESSAGES } from "../../../../shared/room-messages.js";
 
 export interface DeviceChoice {
   cameraId: string | undefined;

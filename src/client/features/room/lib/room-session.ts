@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import { ROOM_MESSAGES } from "../../../../shared/messages.js";
+import { ROOM_MESSAGES } from "../../../../shared/room-messages.js";
 import { ROOM_CLOSE, type RoomRole, type RoomServerMessage } from "../../../../shared/schemas/rooms.js";
 import { ApiError, apiFetch } from "../../../lib/api.js";
 import { retryDelay } from "../../../lib/query-client.js";

@@ -99,6 +99,11 @@ test.describe("the interview room", () => {
     expect(entered.iceTransportPolicy, "the e2e server relays every call through its coturn").toBe("relay");
     expect(entered.iceServers.some((server) => server.urls.some((url) => url.startsWith("turn:")))).toBe(true);
 
+    await student.goto(`/onboarding?step=confirmed&booking=${booking.id}`);
+    await expect(student.getByRole("link", { name: "Join the interview room" })).toHaveAttribute(
+      "href",
+      `/room/${booking.id}`,
+    );
     await student.goto("/dashboard");
     await student
       .getByRole("region", { name: "Upcoming interview" })
@@ -109,6 +114,8 @@ test.describe("the interview room", () => {
       "href",
       "https://meet.example/backup",
     );
+    // The preview is on once the camera answered.
+    await expect(student.getByRole("button", { name: "Join the room" })).toBeEnabled();
     await expectNoA11yViolations(student);
     await joinFromPreview(student);
     await expect(student.getByRole("status").filter({ hasText: "Waiting for Rahul Menon to join…" })).toBeVisible();

@@ -29,6 +29,8 @@ interface RoomConnection {
   role: RoomRole;
   sessionKey: string | undefined;
   socket: WebSocket;
+  /** The person's messages, stored and announced one after another in the order they were sent. */
+  received: Promise<void>;
 }
 
 interface OpenRoom {
@@ -36,6 +38,8 @@ interface OpenRoom {
   connections: Set<RoomConnection>;
   /** The connection of each role present in the room, on any process (learned from join and here events). */
   present: Map<RoomRole, string>;
+  /** The room's events, handled one after another in the order they arrived. */
+  relayed: Promise<void>;
   closeTimer: ReturnType<typeof setTimeout>;
 }
 
@@ -69,12 +73,21 @@ export class RoomHub {
   /** Takes a connection that was let in: it replaces the same person's older one and meets the other. */
   async join(booking: RoomBooking, role: RoomRole, sessionKey: string | undefined, socket: WebSocket, code: string) {
     if (socket.readyState !== socket.OPEN) return;
-    const connection: RoomConnection = { id: randomUUID(), bookingId: booking.bookingId, role, sessionKey, socket };
+    const connection: RoomConnection = {
+      id: randomUUID(),
+      bookingId: booking.bookingId,
+      role,
+      sessionKey,
+      socket,
+      received: Promise.resolve(),
+    };
     const room = this.openRoomFor(booking);
     room.connections.add(connection);
     const ping = setInterval(() => socket.ping(), PING_EVERY_MS);
     socket.on("message", (raw) => {
-      this.receive(connection, raw.toString()).catch((err: unknown) => this.refuse(connection, err));
+      connection.received = connection.received
+        .then(() => this.receive(connection, raw.toString()))
+        .catch((err: unknown) => this.refuse(connection, err));
     });
     socket.on("close", () => {
       clearInterval(ping);
@@ -103,6 +116,7 @@ export class RoomHub {
       slotId: booking.slotId,
       connections: new Set(),
       present: new Map(),
+      relayed: Promise.resolve(),
       // Rooms are entered only inside their window, so this never exceeds a timer's 2^31 ms.
       closeTimer: setTimeout(() => this.closeRoom(booking.bookingId, ROOM_MESSAGES.closed), Math.max(untilClose, 0)),
     };
@@ -142,6 +156,13 @@ export class RoomHub {
   private async onRoomEvent(event: RoomEvent): Promise<void> {
     const room = this.rooms.get(event.bookingId);
     if (!room) return;
+    // In the order announced: an ICE candidate is useless before its offer, a leave after its signals.
+    const handle = () => this.handle(room, event);
+    room.relayed = room.relayed.then(handle, handle);
+    await room.relayed;
+  }
+
+  private async handle(room: OpenRoom, event: RoomEvent): Promise<void> {
     const locals = [...room.connections].filter((connection) => connection.id !== event.from);
     if (event.kind === "join" || event.kind === "here") this.arrived(room, locals, event);
     else if (event.kind === "leave") this.left(room, locals, event);

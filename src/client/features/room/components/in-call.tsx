@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import type * as Y from "yjs";
+import * as Y from "yjs";
 import type { Room } from "../../../../shared/schemas/rooms.js";
 import { Alert } from "../../../ui/alert.js";
 import { useShortcuts } from "../lib/shortcuts.js";
@@ -15,19 +15,19 @@ import { ShortcutList } from "./shortcut-list.js";
  * The call: video and controls above (or beside, on a wide screen) the shared editor; the
  * interviewer's notes and the student's resume in a column of their own.
  */
-export function InCall({
+export default function InCall({
   bookingId,
   room,
-  doc,
   media,
   onLeave,
 }: {
   bookingId: string;
   room: Room;
-  doc: Y.Doc;
   media: MediaStream | null;
   onLeave: () => void;
 }) {
+  // One document for the call, so what is typed while the connection is down is sent when it is back.
+  const [doc] = useState(() => new Y.Doc());
   const { snapshot } = useRoomSession(bookingId, room, media, doc);
   const toggles = useMediaToggles(media);
   const editor = useRef<CodePadHandle>(null);

@@ -27,7 +27,11 @@ export function useAddRoomNote(bookingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) => apiFetch<RoomNote>(`${roomUrl(bookingId)}/notes`, { method: "POST", body: { text } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["room", bookingId, "notes"] }),
+    // The saved note joins the list at once; the list is the interviewer's alone, so nothing else changed it.
+    onSuccess: (note) =>
+      queryClient.setQueryData<RoomNotesPage>(["room", bookingId, "notes"], (page) =>
+        page ? { ...page, notes: [...page.notes, note] } : page,
+      ),
   });
 }
 

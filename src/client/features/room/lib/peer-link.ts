@@ -12,8 +12,9 @@ const RESTART_AFTER_MS = 2_000;
 
 /**
  * One RTCPeerConnection to the other person, negotiated with the "perfect negotiation" pattern
- * (W3C WebRTC 1.0 §10.7): both sides may offer at any time; the polite side (the student) yields
- * when offers collide. A lost path is recovered with an ICE restart, the media kept.
+ * (W3C WebRTC 1.0 §10.7): after the first offer (the interviewer's), both sides may offer at any time; the
+ * polite side (the student) yields when offers collide. A lost path is recovered with an ICE restart, the
+ * media kept.
  */
 export class PeerLink {
   private readonly pc: RTCPeerConnection;
@@ -83,6 +84,9 @@ export class PeerLink {
   }
 
   private async offer(): Promise<void> {
+    // The interviewer's side makes the first offer; the student's tracks ride in its answer. Two first offers
+    // at once race in Chromium: an answer and a fresh offer from the same side, and the call never connects.
+    if (this.polite && !this.pc.remoteDescription) return;
     try {
       this.makingOffer = true;
       await this.pc.setLocalDescription();

@@ -92,7 +92,8 @@ test.describe("the interview room", () => {
     browser,
     db,
   }) => {
-    test.slow();
+    // Two browsers sending video through TURN on a shared two-core machine: minutes, not the default 45 s.
+    test.setTimeout(240_000);
     const { booking, student, desk, close } = await bookedSession(db, browser);
 
     const entered = (await (await student.request.get(`/api/rooms/${booking.id}`)).json()) as Room;
@@ -207,6 +208,20 @@ test.describe("the interview room", () => {
     await expect(otherDesk.getByRole("alert")).toHaveText(
       "This room is for the student and the interviewer of this session only.",
     );
+
+    // A browser that blocks the camera and microphone: the person is told, and can still join to see and hear.
+    await student.context().addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("blocked", "NotAllowedError"));
+    });
+    await student.goto(`/room/${booking.id}`);
+    await expect(student.getByRole("alert")).toHaveText(
+      "Your browser blocked the camera and microphone. Allow them for this site in the address bar, then try again.",
+    );
+    await expectNoA11yViolations(student);
+    await student.getByRole("button", { name: "Join without camera and microphone" }).click();
+    await expect(student.getByRole("button", { name: "Mute" })).toBeDisabled();
+    await expect(student.getByRole("status").filter({ hasText: "Waiting for Rahul Menon to join…" })).toBeVisible();
+    await student.getByRole("button", { name: "Leave" }).click();
 
     const tomorrow = await buildSlot(db, { start_at: minutesFromNow(24 * 60), end_at: minutesFromNow(25 * 60) });
     await db.updateTable("bookings").set({ target_id: tomorrow.id }).where("id", "=", booking.id).execute();

@@ -189,6 +189,7 @@ test.describe("the interview room", () => {
   });
 
   test("only the session's two people may enter, and only inside its window", async ({ browser, db }) => {
+    test.slow(); // four people sign in
     const { booking, student, close } = await bookedSession(db, browser);
     const strangerContext = await browser.newContext();
     const stranger = await strangerContext.newPage();

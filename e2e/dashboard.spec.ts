@@ -52,7 +52,7 @@ test.describe("student dashboard", () => {
   });
 
   test("after a booking every tab shows the student's own data and passes axe", async ({ page, db }) => {
-    const { slot, userId } = await studentWithMock(page, db);
+    const { slot, userId, booking } = await studentWithMock(page, db);
     const workshop = await buildWorkshop(db, {
       title: "Resume clinic",
       level: "Beginner",
@@ -79,8 +79,11 @@ test.describe("student dashboard", () => {
     const upcoming = page.getByRole("region", { name: "Upcoming interview" });
     await expect(upcoming.getByText("Service-based mock interview")).toBeVisible();
     await expect(upcoming.getByText("with Ananya Iyer")).toBeVisible();
-    await expect(upcoming.getByRole("link", { name: /Join session/ })).toHaveCount(0);
-    await expect(upcoming.getByText("The join link appears here once it is set for your session.")).toBeVisible();
+    await expect(upcoming.getByRole("link", { name: "Join the interview room" })).toHaveAttribute(
+      "href",
+      `/room/${booking.id}`,
+    );
+    await expect(upcoming.getByRole("link", { name: /backup link/ })).toHaveCount(0);
     await expect(upcoming.getByRole("link", { name: /Google Calendar/ })).toHaveAttribute(
       "href",
       /calendar\.google\.com/,
@@ -98,7 +101,7 @@ test.describe("student dashboard", () => {
       .where("id", "=", slot.id)
       .execute();
     await page.reload();
-    await expect(upcoming.getByRole("link", { name: /Join session/ })).toHaveAttribute(
+    await expect(upcoming.getByRole("link", { name: /Having trouble\? Use the backup link/ })).toHaveAttribute(
       "href",
       "https://meet.example.com/abc",
     );

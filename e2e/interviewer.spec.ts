@@ -61,7 +61,10 @@ test.describe("the interviewer's workspace", () => {
       "href",
       "https://drive.example/resume.pdf",
     );
-    await expect(card.getByRole("link", { name: /Join meeting/ })).toHaveAttribute("href", "https://meet.example/abc");
+    await expect(card.getByRole("link", { name: /Use the backup link/ })).toHaveAttribute(
+      "href",
+      "https://meet.example/abc",
+    );
     await card.getByRole("button", { name: /Write scorecard/ }).click();
     const form = desk.getByRole("dialog", { name: "Scorecard" });
     await form.getByLabel("Resume").selectOption("4");

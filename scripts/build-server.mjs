@@ -20,6 +20,7 @@ const NOT_BUNDLED = [
   "pdfkit",
   "fontkit",
   "ical-generator",
+  "yjs",
   "prom-client",
   "@fastify/static",
   "@fastify/swagger-ui",

@@ -2,6 +2,7 @@
 // control endpoint choosing the identity of the next sign-in), a fresh SQLite database, a fresh
 // client build, and the app itself. Ports come from E2E_PORT so several runs can coexist.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -46,6 +47,39 @@ const control = http.createServer((req, res) => {
 });
 control.listen(controlPort, "127.0.0.1");
 
+// A real TURN server (Debian's coturn) on loopback, so the interview room's calls are relayed
+// through TURN only (ICE_TRANSPORT_POLICY=relay), with credentials in coturn's REST-API scheme.
+const turnPort = port + 3000;
+const turnSecret = randomBytes(24).toString("hex");
+const relayPorts = 50_000 + (port % 300) * 50;
+const turnConfig = path.join(work, "turnserver.conf");
+fs.writeFileSync(
+  turnConfig,
+  [
+    "listening-ip=127.0.0.1",
+    "relay-ip=127.0.0.1",
+    `listening-port=${turnPort}`,
+    `min-port=${relayPorts}`,
+    `max-port=${relayPorts + 49}`,
+    "use-auth-secret",
+    `static-auth-secret=${turnSecret}`,
+    "realm=careerprep.test",
+    "allow-loopback-peers",
+    "no-tls",
+    "no-dtls",
+    "no-cli",
+    "fingerprint",
+    `userdb=${path.join(work, "turndb")}`,
+    `pidfile=${path.join(work, "turnserver.pid")}`,
+    `log-file=${path.join(work, "turnserver.log")}`,
+    "simple-log",
+  ].join("\n"),
+);
+const turn = spawn(process.env.TURNSERVER_PATH ?? "turnserver", ["-c", turnConfig], { stdio: "ignore" });
+turn.on("error", (err) => {
+  console.error(`coturn did not start (${err.message}): install it (apt-get install coturn) for the room's tests`);
+});
+
 const app = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
   stdio: "inherit",
   env: {
@@ -63,12 +97,16 @@ const app = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     GOOGLE_CLIENT_ID: "careerprep-e2e",
     GOOGLE_CLIENT_SECRET: "careerprep-e2e-secret",
     GOOGLE_ISSUER: `http://localhost:${oidcPort}`,
+    TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp`,
+    TURN_SECRET: turnSecret,
+    ICE_TRANSPORT_POLICY: "relay",
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   },
 });
 
 const stop = async () => {
   app.kill("SIGTERM");
+  turn.kill("SIGTERM");
   control.close();
   await oidc.stop();
   process.exit(0);
@@ -76,5 +114,6 @@ const stop = async () => {
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 app.on("exit", (code) => {
+  turn.kill("SIGTERM");
   void oidc.stop().finally(() => process.exit(code ?? 0));
 });

@@ -2,6 +2,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   jsonSchemaTransform,
@@ -9,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { LIVE_SOCKET_MAX_BYTES } from "../shared/constants.js";
 import type { AppDeps } from "./app-deps.js";
 import { type Config, fastifyTrustProxy } from "./config.js";
 import { openDatabase } from "./db/database.js";
@@ -148,6 +150,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  // WebSocket routes (the interview room's live connection, modules/rooms/routes.ts).
+  await app.register(websocket, { options: { maxPayload: LIVE_SOCKET_MAX_BYTES } });
 
   registerCrossSiteGuard(app);
   registerStreamDoor(app);

@@ -125,6 +125,12 @@ const envSchema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   COUPON_QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 
+  /** The interview room's NAT traversal (docs/operations.md, The interview room). */
+  STUN_URLS: iceUrlList(/^stuns?:/, "stun:stun.example.in:3478"),
+  TURN_URLS: iceUrlList(/^turns?:/, "turn:turn.example.in:3478?transport=udp"),
+  TURN_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  ICE_TRANSPORT_POLICY: z.enum(["all", "relay"]).default("all"),
+
   GSTIN: optionalString
     .transform((v) => v?.toUpperCase())
     .refine((v) => v === undefined || isValidGstin(v), {
@@ -141,6 +147,22 @@ const envSchema = z.object({
 });
 
 type Issue = { path: string; message: string };
+
+/** A comma-separated list of ICE server URLs, each of the given scheme. */
+function iceUrlList(scheme: RegExp, example: string) {
+  return z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.every((url) => scheme.test(url) && !/\s/.test(url)), {
+      message: `must be comma-separated URLs such as ${example}`,
+    });
+}
 
 /** localhost, 127.0.0.0/8 and ::1: addresses only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
@@ -254,6 +276,15 @@ function crossChecks(env: Record<string, string | undefined>): Issue[] {
   }
   if (value("GSTIN") && !value("SUPPLIER_ADDRESS")) {
     issues.push({ path: "SUPPLIER_ADDRESS", message: "is required when GSTIN is set (it is printed on tax invoices)" });
+  }
+  if (Boolean(value("TURN_URLS")) !== Boolean(value("TURN_SECRET"))) {
+    issues.push({
+      path: value("TURN_URLS") ? "TURN_SECRET" : "TURN_URLS",
+      message: "TURN_URLS and TURN_SECRET must be set together (coturn's static-auth-secret)",
+    });
+  }
+  if (value("ICE_TRANSPORT_POLICY") === "relay" && !value("TURN_URLS")) {
+    issues.push({ path: "ICE_TRANSPORT_POLICY", message: "relay needs a TURN server (TURN_URLS and TURN_SECRET)" });
   }
   const databaseUrl = value("DATABASE_URL");
   if (databaseUrl && !isDatabaseUrl(databaseUrl)) {
@@ -399,6 +430,14 @@ function toConfig(env: z.infer<typeof envSchema>) {
     contactRateLimitPer15Minutes: env.CONTACT_RATE_LIMIT,
     /** Coupon codes tried per student and hour (quotes, and codes a checkout refused): enough to fix a typo, too few to guess. */
     couponQuoteRateLimitPerHour: env.COUPON_QUOTE_RATE_LIMIT,
+    /** STUN servers, and TURN servers whose short-lived credentials are signed with `turnSecret`. */
+    ice: {
+      stunUrls: env.STUN_URLS,
+      turnUrls: env.TURN_URLS,
+      turnSecret: env.TURN_SECRET,
+      /** `relay` sends all media through TURN, so neither person learns the other's address. */
+      transportPolicy: env.ICE_TRANSPORT_POLICY,
+    },
     /** Who issues the invoices; without a GSTIN the documents are plain payment receipts. */
     supplier: {
       legalName: env.SUPPLIER_LEGAL_NAME,

@@ -151,3 +151,24 @@ export const PRACTICE_CSV_COLUMNS = [
  */
 export const FEEDBACK_WINDOW_DAYS = 90;
 export const FEEDBACK_MIN_SESSIONS = 10;
+
+/** The interview room opens this long before a session starts and closes this long after it ends. */
+export const ROOM_OPENS_BEFORE_MINUTES = 10;
+export const ROOM_CLOSES_AFTER_MINUTES = 30;
+/** How long issued TURN credentials stay valid: longer than the longest room (docs/operations.md, The interview room). */
+export const TURN_CREDENTIAL_SECONDS = 4 * 60 * 60;
+/** The shared editor's languages, the first being a new room's. */
+export const ROOM_LANGUAGES = ["python", "java", "cpp", "javascript", "sql"] as const;
+export type RoomLanguage = (typeof ROOM_LANGUAGES)[number];
+export const ROOM_LANGUAGE_LABELS: Record<RoomLanguage, string> = {
+  python: "Python",
+  java: "Java",
+  cpp: "C++",
+  javascript: "JavaScript",
+  sql: "SQL",
+};
+/** Largest saved editor document and largest single edit, in bytes of Yjs updates. */
+export const ROOM_CODE_MAX_BYTES = 200 * 1024;
+export const ROOM_NOTE_MAX_LENGTH = 2000;
+/** Largest WebSocket message: an editor update at its largest, base64 (a third larger), with room to spare. */
+export const LIVE_SOCKET_MAX_BYTES = Math.ceil((ROOM_CODE_MAX_BYTES * 4) / 3) + 4096;

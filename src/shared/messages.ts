@@ -387,3 +387,13 @@ export const PRACTICE_MESSAGES = {
   noQuestions: "No questions match these filters yet.",
   loadFailed: "We could not load the questions. Please try again.",
 } as const;
+
+/** The interview room as other pages link to it (the room's own texts: room-messages.ts). */
+export const ROOM_LINK_MESSAGES = {
+  join: "Join",
+  backupLink: "Having trouble? Use the backup link",
+  opensBefore: (beforeMinutes: number, afterMinutes: number) =>
+    `The room opens ${beforeMinutes} minutes before the start and stays open ${afterMinutes} minutes after the end.`,
+  finalCode: "Code from the session",
+  noCode: "No code was written in this session.",
+} as const;

@@ -16,6 +16,7 @@ const AdminRoute = lazyRoute(() => import("../features/admin/route.js"));
 const AdminLoginRoute = lazyRoute(() => import("../features/admin/login-route.js"));
 const CertificateRoute = lazyRoute(() => import("../features/certificates/route.js"));
 const InterviewerRoute = lazyRoute(() => import("../features/interviewer/route.js"));
+const RoomRoute = lazyRoute(() => import("../features/room/route.js"));
 const DevOutboxRoute = lazyRoute(() => import("../features/dev-outbox/route.js"));
 const TestCheckoutRoute = lazyRoute(() => import("../features/booking/test-checkout-route.js"));
 
@@ -109,6 +110,14 @@ export const router = createBrowserRouter([
         element: (
           <Loading>
             <CertificateRoute />
+          </Loading>
+        ),
+      },
+      {
+        path: "/room/:bookingId",
+        element: (
+          <Loading>
+            <RoomRoute />
           </Loading>
         ),
       },

@@ -19,6 +19,7 @@ import * as m0290 from "./migrations/0290-reasons-and-hosts.js";
 import * as m0330 from "./migrations/0330-practice-bank.js";
 import * as m0331 from "./migrations/0331-alert-channels.js";
 import * as m0332 from "./migrations/0332-scores-by-round.js";
+import * as m0350 from "./migrations/0350-interview-room.js";
 
 /**
  * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   "0330-practice-bank": m0330,
   "0331-alert-channels": m0331,
   "0332-scores-by-round": m0332,
+  "0350-interview-room": m0350,
 };
 
 /**

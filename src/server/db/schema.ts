@@ -442,6 +442,31 @@ export interface AuthAccountTable {
   providerId: string;
 }
 
+/** The shared editor of a booking's room: Yjs updates, base64 (merged into one row now and then). */
+export interface RoomCodeUpdatesTable {
+  id: string;
+  booking_id: string;
+  update_data: string;
+  created_at: string;
+}
+
+/** The interviewer's private notes of a session, timed from its start. */
+export interface RoomNotesTable {
+  id: string;
+  booking_id: string;
+  text: string;
+  at_second: number;
+  created_at: string;
+}
+
+/** WebRTC negotiation messages between server processes; read within seconds, swept after minutes. */
+export interface RoomSignalsTable {
+  id: string;
+  booking_id: string;
+  body: string;
+  created_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   catalog_items: CatalogItemsTable;
@@ -479,4 +504,7 @@ export interface Database {
   practice_marks: PracticeMarksTable;
   practice_rounds: PracticeRoundsTable;
   alert_channels: AlertChannelsTable;
+  room_code_updates: RoomCodeUpdatesTable;
+  room_notes: RoomNotesTable;
+  room_signals: RoomSignalsTable;
 }

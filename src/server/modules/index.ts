@@ -36,6 +36,7 @@ import { pricingRoutes } from "./pricing/routes.js";
 import { profileRoutes } from "./profile/routes.js";
 import { REMINDER_JOB, runReminderJob } from "./reminders/service.js";
 import { rescheduleRoutes } from "./reschedule/routes.js";
+import { roomRoutes } from "./rooms/routes.js";
 import { scorecardRoutes } from "./scorecards/routes.js";
 import { siteRoutes } from "./site/routes.js";
 import { slotRoutes } from "./slots/routes.js";
@@ -79,6 +80,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   availabilityAlertRoutes,
   practiceRoutes,
   phoneAlertRoutes,
+  roomRoutes,
 ];
 
 /** Every job type the queue runs, by name. */

@@ -14,6 +14,8 @@ import { Alert, Spinner } from "../../ui/alert.js";
 import { Button } from "../../ui/button.js";
 import { Dialog } from "../../ui/dialog.js";
 import { SelectField, TextAreaField, TextField } from "../../ui/field.js";
+import { notesAsDraft, useRoomNotes } from "../room/room-api.js";
+import { SessionCode } from "../room/session-code.js";
 import { useClientConfig } from "../session/get-config.js";
 import { type ScorecardAuthor, useSaveScorecard, useScorecardView } from "./api.js";
 
@@ -33,11 +35,21 @@ export function ScorecardDialog({
   onClose: () => void;
 }) {
   const view = useScorecardView(author, bookingId);
+  // The interviewer's private notes from the room are the draft of what the student will read.
+  const roomNotes = useRoomNotes(bookingId, author === "interviewer");
+  const notesReady = author !== "interviewer" || !roomNotes.isPending;
   return (
     <Dialog open onClose={onClose} title="Scorecard" className="w-[min(100%-2rem,40rem)]">
-      {view.isPending && <Spinner label="Loading the booking…" />}
+      {(view.isPending || !notesReady) && <Spinner label="Loading the booking…" />}
       {view.isError && <Alert tone="error">{view.error.message}</Alert>}
-      {view.data && <ScorecardForm author={author} view={view.data} onClose={onClose} />}
+      {view.data && notesReady && (
+        <ScorecardForm
+          author={author}
+          view={view.data}
+          draftNotes={roomNotes.data ? notesAsDraft(roomNotes.data.notes) : ""}
+          onClose={onClose}
+        />
+      )}
     </Dialog>
   );
 }
@@ -45,10 +57,12 @@ export function ScorecardDialog({
 function ScorecardForm({
   author,
   view,
+  draftNotes,
   onClose,
 }: {
   author: ScorecardAuthor;
   view: AdminScorecardView;
+  draftNotes: string;
   onClose: () => void;
 }) {
   const config = useClientConfig();
@@ -59,7 +73,7 @@ function ScorecardForm({
   );
   const [overall, setOverall] = useState(String(existing?.overall ?? ""));
   const [tags, setTags] = useState(existing?.tags.join(", ") ?? "");
-  const [notes, setNotes] = useState(existing?.notes ?? "");
+  const [notes, setNotes] = useState(existing?.notes ?? draftNotes);
   const [recordingUrl, setRecordingUrl] = useState(existing?.recordingUrl ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -146,7 +160,13 @@ function ScorecardForm({
         value={notes}
         onChange={(e) => setNotes(e.target.value)}
         error={errors.notes}
+        hint={
+          !existing && draftNotes
+            ? "Prefilled from your private notes in the room: the student sees only what you save here."
+            : undefined
+        }
       />
+      {author === "interviewer" && <SessionCode bookingId={view.booking.id} />}
       <TextField
         label="Recording link (optional)"
         type="url"

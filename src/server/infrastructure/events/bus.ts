@@ -21,7 +21,16 @@ export type LiveEvent =
    */
   | { topic: "sessions_unsure" }
   /** An admin removed: their open admin streams end in every process. Never streamed. */
-  | { topic: "admin_removed"; email: string };
+  | { topic: "admin_removed"; email: string }
+  /** The interview room's messages between processes (modules/rooms/live.ts); `id` names a stored row. Never streamed. */
+  | {
+      topic: "room";
+      bookingId: string;
+      kind: "join" | "here" | "leave" | "signal" | "code";
+      from: string;
+      role: "student" | "interviewer";
+      id?: string;
+    };
 
 export interface EventBus {
   publish(event: LiveEvent): Promise<void>;

@@ -138,6 +138,10 @@ export async function erasePersonalData(
     await trx.deleteFrom(table).where("user_id", "=", userId).execute();
   }
   await trx.deleteFrom("scorecards").where("booking_id", "in", bookingIds).execute();
+  // The interview room: the code written and the interviewer's notes about the student.
+  for (const table of ["room_code_updates", "room_notes", "room_signals"] as const) {
+    await trx.deleteFrom(table).where("booking_id", "in", bookingIds).execute();
+  }
   await trx
     .deleteFrom("contact_messages")
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))

@@ -1,7 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { CATALOG_LABELS, type CatalogKey, RESCHEDULE_MIN_NOTICE_HOURS } from "../../../../shared/constants.js";
-import { JOURNEY_MESSAGES } from "../../../../shared/messages.js";
+import {
+  CATALOG_LABELS,
+  type CatalogKey,
+  RESCHEDULE_MIN_NOTICE_HOURS,
+  ROOM_CLOSES_AFTER_MINUTES,
+  ROOM_OPENS_BEFORE_MINUTES,
+} from "../../../../shared/constants.js";
+import { JOURNEY_MESSAGES, ROOM_LINK_MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
 import { formatInstant } from "../../../../shared/time.js";
 import { useProfile } from "../../../shared/profile/profile.js";
@@ -82,11 +88,26 @@ export function ConfirmationStep({ bookingId }: { bookingId: string }) {
           </a>
         </div>
       </div>
+      {session.kind === "mock" && (
+        <div className="space-y-2">
+          <Link to={`/room/${encodeURIComponent(bookingId)}`} className={primaryLink}>
+            {ROOM_LINK_MESSAGES.join}
+            <span className="sr-only"> the interview room</span>
+          </Link>
+          <p className="text-sm text-slate-700">
+            {ROOM_LINK_MESSAGES.opensBefore(ROOM_OPENS_BEFORE_MINUTES, ROOM_CLOSES_AFTER_MINUTES)}
+          </p>
+        </div>
+      )}
       <div>
         <h3 className="font-semibold">What happens next</h3>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
           <li>A confirmation e-mail with the calendar invite and your receipt is on its way.</li>
-          <li>The join link appears on your dashboard once it is set for your session.</li>
+          {session.kind === "mock" ? (
+            <li>Your interview takes place in our interview room: video, audio and a shared code editor.</li>
+          ) : (
+            <li>The join link appears on your dashboard once it is set for your session.</li>
+          )}
           <li>We remind you by e-mail 24 hours and 1 hour before the start.</li>
           {session.kind === "mock" && (
             <li>

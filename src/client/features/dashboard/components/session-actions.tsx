@@ -1,4 +1,7 @@
 import { useState } from "react";
+import { Link } from "react-router";
+import { ROOM_CLOSES_AFTER_MINUTES, ROOM_OPENS_BEFORE_MINUTES } from "../../../../shared/constants.js";
+import { ROOM_LINK_MESSAGES } from "../../../../shared/messages.js";
 import type { DashboardSession } from "../../../../shared/schemas/dashboard.js";
 import { formatInstant } from "../../../../shared/time.js";
 import { Button } from "../../../ui/button.js";
@@ -31,7 +34,13 @@ export function SessionActions({
     <div className="space-y-3">
       {upcoming && (
         <div className="flex flex-wrap gap-2">
-          {session.meetingLink && (
+          {session.kind === "mock" && (
+            <Link to={`/room/${encodeURIComponent(session.bookingId)}`} className={primaryLinkButton}>
+              {ROOM_LINK_MESSAGES.join}
+              <span className="sr-only"> the interview room</span>
+            </Link>
+          )}
+          {session.kind !== "mock" && session.meetingLink && (
             <a href={session.meetingLink} target="_blank" rel="noreferrer" className={primaryLinkButton}>
               Join session<span className="sr-only"> (opens in a new tab)</span>
             </a>
@@ -63,7 +72,26 @@ export function SessionActions({
           Download receipt (PDF)
         </a>
       )}
-      {upcoming && !session.meetingLink && (
+      {upcoming && session.kind === "mock" && (
+        <p className="text-sm text-slate-700">
+          {ROOM_LINK_MESSAGES.opensBefore(ROOM_OPENS_BEFORE_MINUTES, ROOM_CLOSES_AFTER_MINUTES)}
+          {session.meetingLink && (
+            <>
+              {" "}
+              <a
+                href={session.meetingLink}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium text-brand-800 underline"
+              >
+                {ROOM_LINK_MESSAGES.backupLink}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </>
+          )}
+        </p>
+      )}
+      {upcoming && session.kind !== "mock" && !session.meetingLink && (
         <p className="text-sm text-slate-700">The join link appears here once it is set for your session.</p>
       )}
       {upcoming && !session.canCancel && (

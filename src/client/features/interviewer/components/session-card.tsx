@@ -1,4 +1,7 @@
 import { useState } from "react";
+import { Link } from "react-router";
+import { ROOM_CLOSES_AFTER_MINUTES } from "../../../../shared/constants.js";
+import { ROOM_LINK_MESSAGES } from "../../../../shared/messages.js";
 import type { InterviewerSession } from "../../../../shared/schemas/interviewer.js";
 import { formatInstant } from "../../../../shared/time.js";
 import { useMarkOutcome } from "../../../shared/scorecard/api.js";
@@ -25,6 +28,8 @@ export function SessionCard({
   const [scoring, setScoring] = useState(false);
   const outcome = useMarkOutcome("interviewer");
   const started = Date.parse(session.startAt) <= Date.now();
+  const roomOpenUntil = Date.parse(session.endAt) + ROOM_CLOSES_AFTER_MINUTES * 60_000;
+  const canJoin = session.status !== "no_show" && Date.now() < roomOpenUntil;
   const headingId = `session-${session.bookingId}`;
 
   return (
@@ -42,6 +47,15 @@ export function SessionCard({
           {STATUS_LABELS[session.status]}
         </span>
       </div>
+      {canJoin && (
+        <Link
+          to={`/room/${encodeURIComponent(session.bookingId)}`}
+          className="mt-3 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          {ROOM_LINK_MESSAGES.join}
+          <span className="sr-only"> the interview room with {session.studentName}</span>
+        </Link>
+      )}
       <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
         <li>
           {session.resumeUrl ? (
@@ -65,7 +79,8 @@ export function SessionCard({
               rel="noreferrer"
               className="font-medium text-brand-800 underline"
             >
-              Join meeting<span className="sr-only"> with {session.studentName} (opens in a new tab)</span>
+              {ROOM_LINK_MESSAGES.backupLink}
+              <span className="sr-only"> for the session with {session.studentName} (opens in a new tab)</span>
             </a>
           ) : (
             <span className="text-slate-700">Meeting link not set yet</span>

@@ -1,0 +1,148 @@
+import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
+import { personName } from "../../../shared/person-name.js";
+import type { Db, Executor } from "../../db/database.js";
+import type { BookingStatus, RoomNotesTable } from "../../db/schema.js";
+
+/** A booked mock interview as its room needs it: who may enter, when, and what they see. */
+export interface RoomBooking {
+  bookingId: string;
+  slotId: string;
+  status: BookingStatus;
+  studentUserId: string;
+  studentName: string;
+  interviewerName: string;
+  interviewerEmail: string;
+  title: string;
+  startAt: string;
+  endAt: string;
+  meetingLink: string | null;
+  resumeUrl: string | null;
+}
+
+export async function findRoomBooking(db: Db, bookingId: string): Promise<RoomBooking | undefined> {
+  const row = await db
+    .selectFrom("bookings")
+    .innerJoin("slots", "slots.id", "bookings.target_id")
+    .leftJoin("interviewers", "interviewers.id", "slots.interviewer_id")
+    .innerJoin("user", "user.id", "bookings.user_id")
+    .leftJoin("profiles", "profiles.user_id", "bookings.user_id")
+    .leftJoin("resumes", "resumes.user_id", "bookings.user_id")
+    .select([
+      "bookings.id as bookingId",
+      "slots.id as slotId",
+      "bookings.status",
+      "bookings.user_id as studentUserId",
+      "bookings.package_key as packageKey",
+      "user.name as accountName",
+      "user.email as studentEmail",
+      "profiles.first_name as firstName",
+      "profiles.last_name as lastName",
+      "slots.start_at as startAt",
+      "slots.end_at as endAt",
+      "resumes.url as resumeUrl",
+    ])
+    .select((eb) => [
+      eb.fn.coalesce("bookings.meeting_link", "slots.meeting_link").as("meetingLink"),
+      // A slot names its interviewer's record when it has one, else only their name and address.
+      eb.fn.coalesce("interviewers.name", "slots.interviewer_name").as("interviewerName"),
+      eb.fn.coalesce("interviewers.email", "slots.interviewer_email").as("interviewerEmail"),
+    ])
+    .where("bookings.id", "=", bookingId)
+    .where("bookings.kind", "=", "mock")
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    bookingId: row.bookingId,
+    slotId: row.slotId,
+    status: row.status,
+    studentUserId: row.studentUserId,
+    studentName:
+      personName({
+        firstName: row.firstName,
+        lastName: row.lastName,
+        accountName: row.accountName,
+        email: row.studentEmail,
+      }) || row.studentEmail,
+    interviewerName: row.interviewerName,
+    interviewerEmail: row.interviewerEmail,
+    title: `${CATALOG_LABELS[row.packageKey as CatalogKey] ?? row.packageKey} mock interview`,
+    startAt: row.startAt,
+    endAt: row.endAt,
+    meetingLink: row.meetingLink,
+    resumeUrl: row.resumeUrl,
+  };
+}
+
+export interface CodeUpdateRow {
+  id: string;
+  update_data: string;
+}
+
+export async function insertCodeUpdate(
+  db: Executor,
+  row: { id: string; bookingId: string; update: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto("room_code_updates")
+    .values({ id: row.id, booking_id: row.bookingId, update_data: row.update, created_at: row.now })
+    .execute();
+}
+
+export async function findCodeUpdates(db: Executor, bookingId: string): Promise<CodeUpdateRow[]> {
+  return db
+    .selectFrom("room_code_updates")
+    .select(["id", "update_data"])
+    .where("booking_id", "=", bookingId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+export async function findCodeUpdateById(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom("room_code_updates").select("update_data").where("id", "=", id).executeTakeFirst();
+  return row?.update_data;
+}
+
+export async function deleteCodeUpdates(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom("room_code_updates").where("id", "in", ids).execute();
+}
+
+export async function insertNote(db: Db, note: RoomNotesTable): Promise<void> {
+  await db.insertInto("room_notes").values(note).execute();
+}
+
+/** One page of a session's notes in the order they were written, after the (createdAt, id) cursor. */
+export async function findNotesPage(
+  db: Db,
+  bookingId: string,
+  after: { createdAt: string; id: string } | undefined,
+  limit: number,
+): Promise<RoomNotesTable[]> {
+  let query = db.selectFrom("room_notes").selectAll().where("booking_id", "=", bookingId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("created_at", ">", after.createdAt),
+        eb.and([eb("created_at", "=", after.createdAt), eb("id", ">", after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy("created_at").orderBy("id").limit(limit).execute();
+}
+
+export async function insertSignal(db: Db, row: { id: string; bookingId: string; body: string; now: string }) {
+  await db
+    .insertInto("room_signals")
+    .values({ id: row.id, booking_id: row.bookingId, body: row.body, created_at: row.now })
+    .execute();
+}
+
+export async function findSignalBody(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom("room_signals").select("body").where("id", "=", id).executeTakeFirst();
+  return row?.body;
+}
+
+export async function deleteSignalsBefore(db: Db, before: string): Promise<void> {
+  await db.deleteFrom("room_signals").where("created_at", "<", before).execute();
+}

@@ -352,3 +352,10 @@ export const DATA_RIGHTS_MESSAGES = {
   erasedHolder: "The holder of this certificate has removed their personal data from CareerPrep.",
   cancelReason: "Account deleted",
 } as const;
+
+/** Lists read a page at a time (docs/api.md, Pagination). */
+export const PAGINATION_MESSAGES = {
+  badCursor: "This page of the list is no longer valid. Reload the list and try again.",
+  loadMore: "Load more",
+  loadingMore: "Loading more…",
+} as const;

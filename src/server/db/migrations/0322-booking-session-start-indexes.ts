@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+import { createIndexOnline, dropIndexOnline, type OnlineIndex } from "../online-index.js";
+
+export const outsideTransaction = true;
+
+/**
+ * The console's bookings list, a page at a time (docs/decisions/0321-bookings-paged-by-session-start.md):
+ * open bookings soonest first, settled ones latest first, and the same with a status filter.
+ */
+const INDEXES: OnlineIndex[] = [
+  {
+    name: "bookings_open_session_idx",
+    table: "bookings",
+    on: "session_start, id",
+    where: "status in ('confirmed', 'pending_payment')",
+  },
+  {
+    name: "bookings_settled_session_idx",
+    table: "bookings",
+    on: "session_start, id",
+    where: "status not in ('confirmed', 'pending_payment')",
+  },
+  { name: "bookings_status_session_idx", table: "bookings", on: "status, session_start, id" },
+];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const index of INDEXES) await createIndexOnline(db, index);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const index of INDEXES) await dropIndexOnline(db, index.name);
+}

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { BookingStatus, Database } from "../../db/schema.js";
 
@@ -33,7 +33,12 @@ export function findAdminBookingsPage(
   const { filter, segment, after, limit } = page;
   const ascending = segment === "open";
   let query = selectAdminBookings(db)
-    .where("bookings.status", segment === "open" ? "in" : "not in", [...OPEN_STATUSES])
+    // Literal statuses: a partial index is used only when the query names its condition's values.
+    .where(
+      "bookings.status",
+      segment === "open" ? "in" : "not in",
+      OPEN_STATUSES.map((status) => sql.lit(status)),
+    )
     .orderBy("bookings.session_start", ascending ? "asc" : "desc")
     .orderBy("bookings.id", ascending ? "asc" : "desc")
     .limit(limit);

@@ -180,11 +180,11 @@ export async function listDocuments(deps: AppDeps, range: { from: string; to: st
 const CSV_BATCH = 500;
 
 /** The period's documents in the accountant's order, a batch at a time. */
-async function* documentsIssuedIn(deps: AppDeps, bounds: { fromIso: string; toIso: string }) {
+async function* documentBatchesIssuedIn(deps: AppDeps, bounds: { fromIso: string; toIso: string }) {
   let after: { issuedAt: string; number: string } | undefined;
   for (;;) {
     const batch = await findDocumentsIssuedBetween(deps.db, { ...bounds, after, limit: CSV_BATCH });
-    yield* batch;
+    if (batch.length > 0) yield batch;
     const last = batch.at(-1);
     if (!last || batch.length < CSV_BATCH) return;
     after = { issuedAt: last.issued_at, number: last.number };
@@ -241,26 +241,30 @@ export function exportDocumentsCsv(deps: AppDeps, range: { from: string; to: str
 
 async function* csvLines(deps: AppDeps, bounds: { fromIso: string; toIso: string }): AsyncGenerator<string> {
   yield `${CSV_COLUMNS.join(",")}\r\n`;
-  for await (const row of documentsIssuedIn(deps, bounds)) {
-    const d = { ...toDto(row), originalNumber: row.original_number };
-    const sign = d.type === "credit_note" || d.type === "refund_receipt" ? -1 : 1;
-    yield `${[
-      csvCell(TYPE_LABELS[d.type]),
-      csvCell(d.number),
-      zonedDate(new Date(d.issuedAt), deps.config.timeZone),
-      csvCell(d.originalNumber ?? ""),
-      csvText(d.buyerName),
-      csvText(d.buyerEmail),
-      d.placeOfSupply ?? "",
-      csvCell(d.description),
-      d.sac,
-      rupees(sign * d.taxablePaise),
-      rupees(sign * d.cgstPaise),
-      rupees(sign * d.sgstPaise),
-      rupees(sign * d.igstPaise),
-      rupees(sign * d.totalPaise),
-    ].join(",")}\r\n`;
+  // One chunk per batch: the response is written in a few large pieces, not one per line.
+  for await (const batch of documentBatchesIssuedIn(deps, bounds)) {
+    yield batch.map((row) => csvLine(deps, { ...toDto(row), originalNumber: row.original_number })).join("");
   }
+}
+
+function csvLine(deps: AppDeps, d: TaxDocumentDto): string {
+  const sign = d.type === "credit_note" || d.type === "refund_receipt" ? -1 : 1;
+  return `${[
+    csvCell(TYPE_LABELS[d.type]),
+    csvCell(d.number),
+    zonedDate(new Date(d.issuedAt), deps.config.timeZone),
+    csvCell(d.originalNumber ?? ""),
+    csvText(d.buyerName),
+    csvText(d.buyerEmail),
+    d.placeOfSupply ?? "",
+    csvCell(d.description),
+    d.sac,
+    rupees(sign * d.taxablePaise),
+    rupees(sign * d.cgstPaise),
+    rupees(sign * d.sgstPaise),
+    rupees(sign * d.igstPaise),
+    rupees(sign * d.totalPaise),
+  ].join(",")}\r\n`;
 }
 
 const dateOn = (iso: string, timeZone: string) =>

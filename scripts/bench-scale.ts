@@ -1,7 +1,7 @@
 // `npm run bench:scale`: does every page cost what it shows, not what is stored? For each database
 // (SQLite, and PostgreSQL when reachable) and each data set size (BENCH_SIZES, default "S,M"; L by
 // hand: BENCH_SIZES=L), it migrates a fresh database up to the last migration before the scale
-// indexes, writes the data set (scripts/bench-scale-data.ts; timed), applies the remaining
+// indexes, writes the data set (src/server/test/scale-data.ts; timed), applies the remaining
 // migrations (the online index builds, timed at that size), measures what each table takes, then
 // starts the server as `npm start` runs it (bundled, the production heap cap) and loads every
 // measured request in turns: BENCH_ROUNDS (3) rounds of BENCH_SECONDS (3) per request at
@@ -14,9 +14,9 @@ import { Migrator, sql } from "kysely";
 import { type Db, openDatabase } from "../src/server/db/database.js";
 import { migrateToLatest, migrations } from "../src/server/db/migrate.js";
 import { createTemporaryPostgresDatabase, isPostgresReachable } from "../src/server/test/postgres.js";
+import { generateDataSet, HEAVY_STUDENT, LIGHT_STUDENT, SIZES } from "../src/server/test/scale-data.js";
 import { addDays, zonedDate } from "../src/shared/time.js";
 import { cpuMs, rssMb, startServer } from "./bench-common.js";
-import { generateDataSet, HEAVY_STUDENT, LIGHT_STUDENT, SIZES } from "./bench-scale-data.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -161,6 +161,7 @@ async function runOne(dialect: "sqlite" | "postgres", sizeName: string) {
     const counts = await generateDataSet(handle.db, dialect, size, nowMs);
     if (dialect === "postgres") await sql`analyze`.execute(handle.db);
     const generationS = (performance.now() - generating) / 1000;
+    const bytesBefore = Object.values(await tableSizes(handle.db, dialect)).reduce((s, n) => s + n, 0);
     const upgrading = performance.now();
     await migrateToLatest(handle.db);
     const upgradeS = (performance.now() - upgrading) / 1000;
@@ -187,6 +188,7 @@ async function runOne(dialect: "sqlite" | "postgres", sizeName: string) {
         upgradeS,
         totalBytes,
         bytesPerBooking: Math.round(totalBytes / counts.bookings),
+        bytesPerBookingBeforeUpgrade: Math.round(bytesBefore / counts.bookings),
         tables,
         peakRssMb: Math.round(peakRss),
         measured,
@@ -207,7 +209,7 @@ function print(result: Awaited<ReturnType<typeof runOne>>, load: string): void {
     `\n## ${result.dialect}, ${result.size}: ${result.users} users, ${result.bookings} bookings (load average ${load})`,
   );
   console.log(
-    `generated in ${result.generationS.toFixed(1)} s; upgrade (migrations 0320+) ${result.upgradeS.toFixed(1)} s; ${(result.totalBytes / 1e6).toFixed(1)} MB, ${result.bytesPerBooking} bytes per booking; server peak RSS ${result.peakRssMb} MB`,
+    `generated in ${result.generationS.toFixed(1)} s; upgrade (migrations 0320+) ${result.upgradeS.toFixed(1)} s; ${(result.totalBytes / 1e6).toFixed(1)} MB, ${result.bytesPerBooking} bytes per booking (${result.bytesPerBookingBeforeUpgrade} before the upgrade); server peak RSS ${result.peakRssMb} MB`,
   );
   console.log("| Request | p50 ms | p99 ms | CPU ms/request | errors |\n|---|---|---|---|---|");
   for (const m of result.measured)

@@ -121,28 +121,26 @@ export async function countCheckoutsIn(db: Db, w: Window): Promise<{ checkouts: 
   return { checkouts: Number(row.checkouts), paid: Number(row.paid) };
 }
 
-/** Mock interviews and workshops that started in the window and were marked attended or no-show, counted per package and mark. */
-export async function findMarkedAttendanceIn(db: Db, w: Window) {
-  const slotBookings = db
-    .selectFrom("bookings")
-    .innerJoin("slots", "slots.id", "bookings.target_id")
-    .select(["bookings.package_key as packageKey", "bookings.status as status"])
-    .where("bookings.kind", "=", "mock")
-    .where("slots.start_at", ">=", w.fromIso)
-    .where("slots.start_at", "<", w.toIso)
-    .where("bookings.status", "in", ["completed", "no_show"]);
-  const workshopBookings = db
-    .selectFrom("bookings")
-    .innerJoin("workshops", "workshops.id", "bookings.target_id")
-    .select(["bookings.package_key as packageKey", "bookings.status as status"])
-    .where("bookings.kind", "=", "workshop")
-    .where("workshops.start_at", ">=", w.fromIso)
-    .where("workshops.start_at", "<", w.toIso)
-    .where("bookings.status", "in", ["completed", "no_show"]);
+/**
+ * Mock interviews and workshops that started in the window and were marked attended or no-show,
+ * counted per package and mark: the window's sessions first (by their start), then their bookings.
+ */
+export function findMarkedAttendanceIn(db: Db, w: Window) {
+  const sessions = db
+    .selectFrom("slots")
+    .select("id")
+    .where("start_at", ">=", w.fromIso)
+    .where("start_at", "<", w.toIso)
+    .unionAll(
+      db.selectFrom("workshops").select("id").where("start_at", ">=", w.fromIso).where("start_at", "<", w.toIso),
+    );
   return db
-    .selectFrom(slotBookings.unionAll(workshopBookings).as("marked"))
-    .select(["marked.packageKey", "marked.status", (eb) => eb.fn.countAll<number | string>().as("n")])
-    .groupBy(["marked.packageKey", "marked.status"])
+    .selectFrom("bookings")
+    .select(["package_key as packageKey", "status", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("target_id", "in", sessions)
+    .where("kind", "in", ["mock", "workshop"])
+    .where("status", "in", ["completed", "no_show"])
+    .groupBy(["package_key", "status"])
     .execute();
 }
 

@@ -1,16 +1,16 @@
-// The data sets of `npm run bench:scale` (scripts/bench-scale.ts): a year of a platform, written
+// The data sets of `npm run bench:scale` (scripts/bench-scale.ts) and of the bounded-memory test: a year of a platform, written
 // straight into the app's own tables on a migrated database, the same rows the app's own paths
 // write, deterministically (one seeded generator, one fixed "now"). Invariants kept: seats within
 // capacity, one payment per booking, a receipt for every paid booking and a refund receipt for
 // every refunded one with gap-free numbers per series and financial year (and the counters that
 // continue them), scorecards only on completed mock interviews, certificates only on completed
 // workshops, one confirmation notification per paid booking, one audit entry per session marked.
-import { randomUUID } from "node:crypto";
-import type { Db } from "../src/server/db/database.js";
-import type { BookingKind, BookingsTable, Database } from "../src/server/db/schema.js";
-import { formatDocumentNumber } from "../src/server/modules/invoices/service.js";
-import { financialYear } from "../src/shared/gst.js";
-import { zonedDate } from "../src/shared/time.js";
+
+import { financialYear } from "../../shared/gst.js";
+import { zonedDate } from "../../shared/time.js";
+import type { Db } from "../db/database.js";
+import type { BookingKind, BookingsTable, Database } from "../db/schema.js";
+import { formatDocumentNumber } from "../modules/invoices/service.js";
 
 export interface DataSetSize {
   students: number;
@@ -46,6 +46,17 @@ function random(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+}
+
+/** Ids from their own seeded generator, so a data set has the same ids every time. */
+let idSource = random(1);
+function randomUUID(): string {
+  const hex = Array.from({ length: 4 }, () =>
+    Math.floor(idSource() * 4_294_967_296)
+      .toString(16)
+      .padStart(8, "0"),
+  ).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 interface Session {
@@ -210,12 +221,18 @@ class DocumentNumbers {
 }
 
 /** One booking and everything the app writes with it, by its outcome. */
-function bookingRows(session: Session, student: Student, seat: number, outcome: Outcome, numbers: DocumentNumbers) {
+function bookingRows(
+  session: Session,
+  seat: { student: Student; index: number; outcome: Outcome; nowMs: number },
+  numbers: DocumentNumbers,
+) {
+  const { student, outcome } = seat;
   const iso = (ms: number) => new Date(ms).toISOString();
-  const createdMs = session.startMs - 3 * DAY + seat * 10_000;
+  // Booked three days ahead, and never after "now": nothing is issued in the future.
+  const createdMs = Math.min(session.startMs - 3 * DAY, seat.nowMs - DAY) + seat.index * 10_000;
   const paid = outcome !== "expired";
   const confirmedIso = paid ? iso(createdMs + 4 * 60_000) : null;
-  const cancelledIso = outcome === "cancelled" ? iso(createdMs + DAY) : null;
+  const cancelledIso = outcome === "cancelled" ? iso(createdMs + DAY / 2) : null;
   const booking: BookingsTable = {
     id: randomUUID(),
     user_id: student.id,
@@ -386,6 +403,7 @@ export async function generateDataSet(
   nowMs: number,
 ): Promise<{ bookings: number; users: number }> {
   const next = random(29);
+  idSource = random(1);
   const createdIso = new Date(nowMs - 366 * DAY).toISOString();
   const { students, rows: people } = studentsOf(size, dialect, createdIso);
   await insertAll(db, people);
@@ -404,7 +422,7 @@ export async function generateDataSet(
   for (const session of sessions) {
     for (const [seat, student] of seatsOf(session, pick, reservedFor.get(session) ?? []).entries()) {
       const outcome = reservedFor.has(session) && seat === 0 ? "completed" : outcomeOf(session, nowMs, next());
-      const rows = bookingRows(session, student, seat, outcome, numbers);
+      const rows = bookingRows(session, { student, index: seat, outcome, nowMs }, numbers);
       const more = followUps(rows.booking, session, student);
       for (const [table, list] of Object.entries({
         bookings: [rows.booking],

@@ -87,12 +87,25 @@ interface Measured {
   errors: number;
 }
 
+/**
+ * Waits until the server has finished what the last phase left in flight (autocannon stops sending
+ * at the deadline, the server does not stop answering), so no phase pays for the one before it.
+ */
+async function settle(pid: number): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const before = cpuMs(pid);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (cpuMs(pid) - before < 20) return;
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function measure(pid: number, base: string, requests: [string, string, string][]): Promise<Measured[]> {
   const samples = new Map<string, { p50: number[]; p99: number[]; cpu: number[]; errors: number }>();
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, url, cookie] of requests) {
+      await settle(pid);
       const before = cpuMs(pid);
       const result = await autocannon({
         url: `${base}${url}`,
@@ -103,6 +116,7 @@ async function measure(pid: number, base: string, requests: [string, string, str
       const sample = samples.get(name) ?? { p50: [], p99: [], cpu: [], errors: 0 };
       sample.p50.push(result.latency.p50);
       sample.p99.push(result.latency.p99);
+      await settle(pid);
       sample.cpu.push((cpuMs(pid) - before) / Math.max(1, result.requests.total));
       sample.errors += result.errors + result.non2xx;
       samples.set(name, sample);

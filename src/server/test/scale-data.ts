@@ -228,8 +228,10 @@ function bookingRows(
 ) {
   const { student, outcome } = seat;
   const iso = (ms: number) => new Date(ms).toISOString();
-  // Booked three days ahead, and never after "now": nothing is issued in the future.
-  const createdMs = Math.min(session.startMs - 3 * DAY, seat.nowMs - DAY) + seat.index * 10_000;
+  // Booked three days ahead; a session still to come was booked over the last weeks, never after "now".
+  const ahead = session.startMs - 3 * DAY;
+  const spread = (1 + (Math.floor(session.startMs / DAY) % 25)) * DAY;
+  const createdMs = (ahead < seat.nowMs - DAY ? ahead : seat.nowMs - spread) + seat.index * 10_000;
   const paid = outcome !== "expired";
   const confirmedIso = paid ? iso(createdMs + 4 * 60_000) : null;
   const cancelledIso = outcome === "cancelled" ? iso(createdMs + DAY / 2) : null;

@@ -397,3 +397,10 @@ export const ROOM_LINK_MESSAGES = {
   finalCode: "Code from the session",
   noCode: "No code was written in this session.",
 } as const;
+
+/** Lists read a page at a time (docs/api.md, Pagination). */
+export const PAGINATION_MESSAGES = {
+  badCursor: "This page of the list is no longer valid. Reload the list and try again.",
+  loadMore: "Load more",
+  loadingMore: "Loading more…",
+} as const;

@@ -16,6 +16,9 @@ import * as m0242 from "./migrations/0242-internship-cancel.js";
 import * as m0250 from "./migrations/0250-waitlist.js";
 import * as m0280 from "./migrations/0280-interviewer-calendar.js";
 import * as m0290 from "./migrations/0290-reasons-and-hosts.js";
+import * as m0320 from "./migrations/0320-scale-indexes.js";
+import * as m0321 from "./migrations/0321-booking-session-start.js";
+import * as m0322 from "./migrations/0322-booking-session-start-indexes.js";
 import * as m0330 from "./migrations/0330-practice-bank.js";
 import * as m0331 from "./migrations/0331-alert-channels.js";
 import * as m0332 from "./migrations/0332-scores-by-round.js";
@@ -43,6 +46,9 @@ export const migrations: Record<string, Migration> = {
   "0250-waitlist": m0250,
   "0280-interviewer-calendar": m0280,
   "0290-reasons-and-hosts": m0290,
+  "0320-scale-indexes": m0320,
+  "0321-booking-session-start": m0321,
+  "0322-booking-session-start-indexes": m0322,
   "0330-practice-bank": m0330,
   "0331-alert-channels": m0331,
   "0332-scores-by-round": m0332,
@@ -62,10 +68,50 @@ const MIGRATION_TABLE = "kysely_migration";
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-function migrator(db: Db): Migrator {
+/** A migration that builds indexes online (db/online-index.ts) runs outside a transaction. */
+const outsideTransaction = (name: string): boolean =>
+  (migrations[name] as Migration & { outsideTransaction?: boolean }).outsideTransaction === true;
+
+function migrator(db: Db, options: { provider?: MigrationProvider; transactional?: boolean } = {}): Migrator {
   // Features are developed side by side; a database that already ran a higher number still gets a
   // lower one that arrives later. A fresh database applies them in the listed order.
-  return new Migrator({ db, provider, migrationTableName: MIGRATION_TABLE, allowUnorderedMigrations: true });
+  return new Migrator({
+    db,
+    provider: options.provider ?? provider,
+    migrationTableName: MIGRATION_TABLE,
+    allowUnorderedMigrations: true,
+    disableTransactions: options.transactional === false,
+  });
+}
+
+/**
+ * Pending migrations in runs of the same kind: on PostgreSQL each run of ordinary migrations is one
+ * transaction, each online one runs alone outside any (docs/decisions/0320-online-indexes.md).
+ */
+function batches(pending: string[]): string[][] {
+  const runs: string[][] = [];
+  for (const name of pending) {
+    const last = runs.at(-1);
+    const lastName = last?.at(-1);
+    if (last && lastName && !outsideTransaction(lastName) && !outsideTransaction(name)) last.push(name);
+    else runs.push([name]);
+  }
+  return runs;
+}
+
+/** Applies exactly `batch`: the provider hides the later batches' migrations from this run. */
+async function applyBatch(db: Db, batch: string[], later: string[]): Promise<string[]> {
+  const hidden = new Set(later);
+  const visible = Object.fromEntries(Object.entries(migrations).filter(([name]) => !hidden.has(name)));
+  const transactional = !batch.some(outsideTransaction);
+  const run = migrator(db, { provider: { getMigrations: async () => visible }, transactional });
+  const { error, results = [] } = await run.migrateToLatest();
+  const failed = results.find((r) => r.status === "Error");
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? "");
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${reason}`);
+  }
+  return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
 
 async function renameRecordedMigrations(db: Db): Promise<void> {
@@ -79,13 +125,12 @@ async function renameRecordedMigrations(db: Db): Promise<void> {
 /** Applies every migration not yet recorded, in order; returns the names it applied. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   await renameRecordedMigrations(db);
-  const { error, results = [] } = await migrator(db).migrateToLatest();
-  const failed = results.find((r) => r.status === "Error");
-  if (error || failed) {
-    const reason = error instanceof Error ? error.message : String(error ?? "");
-    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${reason}`);
+  const runs = batches(await pendingMigrations(db));
+  const applied: string[] = [];
+  for (const [index, batch] of runs.entries()) {
+    applied.push(...(await applyBatch(db, batch, runs.slice(index + 1).flat())));
   }
-  return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+  return applied;
 }
 
 /** A server that must not migrate (MIGRATE_ON_START=false) found migrations still to run. */

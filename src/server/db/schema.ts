@@ -194,6 +194,8 @@ export interface BookingsTable {
   cancel_reason: string | null;
   /** Set when an admin moved the session after payment: a free cancel until it starts. */
   moved_at: string | null;
+  /** The session's start (an internship's start date), kept by triggers (migration 0321). */
+  session_start?: string | null;
   created_at: string;
   updated_at: string;
 }

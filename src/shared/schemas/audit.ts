@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_PAGE_SIZE, nextCursorSchema, pageQuerySchema } from "./pagination.js";
 
 /** What the audit log can be filtered by: every entity an admin write records. */
 export const AUDIT_ENTITIES = [
@@ -14,14 +15,13 @@ export const AUDIT_ENTITIES = [
   "certificate",
 ] as const;
 
-export const AUDIT_PAGE_SIZE = 100;
-export const AUDIT_MAX_ENTRIES = 2_000;
+export const AUDIT_PAGE_SIZE = MAX_PAGE_SIZE;
 
-export const auditQuerySchema = z.object({
+/** Newest first, a page at a time: "Show older entries" asks for the page after `nextCursor`. */
+export const auditQuerySchema = pageQuerySchema.extend({
   /** One of AUDIT_ENTITIES, or one a newer module records; empty means every entity. */
   entity: z.string().max(40).optional(),
-  /** Newest first, this many; "Show older" asks for a page more. */
-  limit: z.coerce.number().int().min(1).max(AUDIT_MAX_ENTRIES).default(AUDIT_PAGE_SIZE),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
 });
 
 export const auditEntrySchema = z.object({
@@ -38,5 +38,5 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
 
-export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), more: z.boolean() });
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: nextCursorSchema });
 export type AuditPageDto = z.infer<typeof auditPageSchema>;

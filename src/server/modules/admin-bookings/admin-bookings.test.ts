@@ -33,6 +33,60 @@ describeEachDialect("admin bookings list", (t) => {
     ]);
   });
 
+  it("reads the same order a page at a time, follows a moved session, and ends with no cursor", async () => {
+    const { db } = t().app.deps;
+    const admin = await t().signInAdmin();
+    await t().signIn("paged@example.com");
+    const user_id = await findUserId(db, "paged@example.com");
+    const slotOf = new Map<string, string>();
+    for (const [hours, status, name] of [
+      [72, "confirmed", "Open later"],
+      [-30, "pending_payment", "Open, checkout under way"],
+      [-300, "completed", "Settled long ago"],
+      [30, "expired", "Settled soon"],
+      [5, "confirmed", "Open soonest"],
+    ] as const) {
+      const slot = await buildSlot(db, { start_at: at(hours), end_at: at(hours + 1), interviewer_name: name });
+      await buildBooking(db, { user_id, target_id: slot.id, status });
+      slotOf.set(name, slot.id);
+    }
+    await db
+      .updateTable("slots")
+      .set({ start_at: at(-400), end_at: at(-399) })
+      .where("id", "=", slotOf.get("Open later") ?? "")
+      .execute();
+
+    const titles: string[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const url: string = `/api/admin/bookings?kind=mock&limit=2${cursor ? `&cursor=${cursor}` : ""}`;
+      const page: { bookings: AdminBookingDto[]; nextCursor: string | null } = json(
+        await t().request({ url, cookie: admin }),
+      );
+      expect(page.bookings.length).toBeLessThanOrEqual(2);
+      titles.push(...page.bookings.map((b) => b.title.replace(/^.* with /, "")));
+      cursor = page.nextCursor;
+    }
+    expect(titles.filter((title) => slotOf.has(title))).toEqual([
+      "Open later",
+      "Open, checkout under way",
+      "Open soonest",
+      "Settled soon",
+      "Settled long ago",
+    ]);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it("refuses a cursor it did not write, naming the field", async () => {
+    const admin = await t().signInAdmin();
+    const res = await t().request({ url: "/api/admin/bookings?cursor=not-a-cursor", cookie: admin });
+    expect(res.statusCode).toBe(400);
+    expect(json<{ error: { code: string; field: string } }>(res).error).toMatchObject({
+      code: "VALIDATION",
+      field: "cursor",
+    });
+  });
+
   it("gives an internship its start date as a date, its end after its weeks, and its certificate", async () => {
     const { db } = t().app.deps;
     const admin = await t().signInAdmin();

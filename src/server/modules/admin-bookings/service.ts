@@ -1,29 +1,15 @@
+import { z } from "zod";
 import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
 import { personName } from "../../../shared/person-name.js";
 import type { AdminBookingDto } from "../../../shared/schemas/admin.js";
+import type { PageQuery } from "../../../shared/schemas/pagination.js";
 import { zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
-import { type AdminBookingFilter, findAdminBookings } from "./repository.js";
+import { decodeCursor, encodeCursor } from "../../db/keyset-cursor.js";
+import { type AdminBookingFilter, findAdminBookingsPage, OPEN_STATUSES, type Segment } from "./repository.js";
 
 const DAY_MS = 86_400_000;
-type Row = Awaited<ReturnType<typeof findAdminBookings>>[number];
-
-/** Bookings an admin still acts on: paid and not yet marked, or a checkout under way. */
-const OPEN = new Set(["confirmed", "pending_payment"]);
-
-/**
- * Soonest needing action first (docs/admin.md, Bookings): open bookings by session time, earliest
- * first (a past session still to be marked comes before tomorrow's), then the settled ones, latest
- * session first.
- */
-function sortForAction<B extends { status: string; startAt: string | null }>(bookings: B[], nowIso: string): B[] {
-  const at = (b: B) => (b.startAt ? Date.parse(b.startAt) : Number.POSITIVE_INFINITY);
-  const open = bookings.filter((b) => OPEN.has(b.status)).sort((a, b) => at(a) - at(b));
-  const settled = bookings
-    .filter((b) => !OPEN.has(b.status))
-    .sort((a, b) => (b.startAt ?? nowIso).localeCompare(a.startAt ?? nowIso));
-  return [...open, ...settled];
-}
+type Row = Awaited<ReturnType<typeof findAdminBookingsPage>>[number];
 
 function toAdminBooking(r: Row, timeZone: string): AdminBookingDto {
   const internshipStart = r.internship_start
@@ -75,22 +61,47 @@ function toAdminBooking(r: Row, timeZone: string): AdminBookingDto {
   };
 }
 
-/** The bookings list of the console, soonest needing action first. */
+const positionSchema = z.tuple([z.enum(["open", "settled"]), z.string().max(40), z.string().max(64)]);
+
+function segmentsFor(status: string | undefined): Segment[] {
+  if (!status) return ["open", "settled"];
+  return (OPEN_STATUSES as readonly string[]).includes(status) ? ["open"] : ["settled"];
+}
+
+/**
+ * A page of the console's bookings list, soonest needing action first (docs/admin.md, Bookings):
+ * open bookings by session time, earliest first (a past session still to be marked comes before
+ * tomorrow's), then the settled ones, latest session first. Each part is read from its index.
+ */
 export async function listAdminBookings(
   deps: AppDeps,
-  query: { kind?: AdminBookingFilter["kind"]; status?: string; from?: string; to?: string },
-): Promise<AdminBookingDto[]> {
+  query: { kind?: AdminBookingFilter["kind"]; status?: string; from?: string; to?: string } & PageQuery,
+): Promise<{ bookings: AdminBookingDto[]; nextCursor: string | null }> {
   const { timeZone } = deps.config;
-  const rows = await findAdminBookings(deps.db, {
+  const filter: AdminBookingFilter = {
     kind: query.kind,
     status: query.status,
     from: query.from
       ? { date: query.from, instant: zonedToInstant(query.from, "00:00", timeZone).toISOString() }
       : undefined,
     to: query.to ? { date: query.to, instant: zonedToInstant(query.to, "23:59", timeZone).toISOString() } : undefined,
-  });
-  return sortForAction(
-    rows.map((r) => toAdminBooking(r, timeZone)),
-    new Date().toISOString(),
-  );
+  };
+  const position = query.cursor ? decodeCursor(query.cursor, positionSchema) : undefined;
+  let segments = segmentsFor(query.status);
+  if (position) segments = segments.slice(segments.indexOf(position[0]));
+  const rows: Array<Row & { segment: Segment }> = [];
+  for (const segment of segments) {
+    const after = position?.[0] === segment ? { sessionStart: position[1], id: position[2] } : undefined;
+    const wanted = query.limit + 1 - rows.length;
+    if (wanted <= 0) break;
+    const found = await findAdminBookingsPage(deps.db, { filter, segment, after, limit: wanted });
+    rows.push(...found.map((row) => ({ ...row, segment })));
+  }
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    bookings: page.map((r) => toAdminBooking(r, timeZone)),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor([last.segment, last.session_start ?? "", last.id]) : null,
+  };
 }

@@ -63,16 +63,22 @@ describeEachDialect("admin audit log", (t) => {
         after: { n },
       });
     }
-    const page = (limit: number) =>
+    const page = (query: string) =>
       t()
-        .request({ url: `/api/admin/audit?entity=pager-test&limit=${limit}`, cookie })
-        .then((res) => json<{ entries: Entry[]; more: boolean }>(res));
-    const two = await page(2);
-    expect(two.entries).toHaveLength(2);
-    expect(two.more).toBe(true);
-    const all = await page(3);
-    expect(all.more).toBe(false);
-    expect(all.entries.map((e) => e.createdAt)).toEqual([...all.entries.map((e) => e.createdAt)].sort().reverse());
+        .request({ url: `/api/admin/audit?entity=pager-test&${query}`, cookie })
+        .then((res) => json<{ entries: Entry[]; nextCursor: string | null }>(res));
+    const first = await page("limit=2");
+    expect(first.entries).toHaveLength(2);
+    expect(first.nextCursor).not.toBeNull();
+    const older = await page(`limit=2&cursor=${first.nextCursor}`);
+    expect(older.entries).toHaveLength(1);
+    expect(older.nextCursor).toBeNull();
+    const entries = [...first.entries, ...older.entries];
+    expect(entries.map((e) => e.entityId).sort()).toEqual(["item-1", "item-2", "item-3"]);
+    expect(entries.map((e) => e.createdAt)).toEqual([...entries.map((e) => e.createdAt)].sort().reverse());
+    const all = await page("limit=3");
+    expect(all.entries.map((e) => e.entityId)).toEqual(entries.map((e) => e.entityId));
+    expect(all.nextCursor).toBeNull();
   });
 
   it("is read-only for admins and closed to students", async () => {

@@ -33,9 +33,20 @@ export async function recordAudit(db: Executor, record: AuditRecord): Promise<vo
     .execute();
 }
 
-/** Newest first, optionally of one entity. */
-export function findAuditEntries(db: Executor, filter: { entity?: string | undefined; limit: number }) {
-  let query = db.selectFrom("audit_log").selectAll().orderBy("created_at", "desc").orderBy("id").limit(filter.limit);
+/** Newest first, optionally of one entity, older than `before` (the previous page's last entry). */
+export function findAuditEntries(
+  db: Executor,
+  filter: { entity?: string | undefined; before?: { createdAt: string; id: string } | undefined; limit: number },
+) {
+  const { before } = filter;
+  let query = db
+    .selectFrom("audit_log")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(filter.limit);
   if (filter.entity) query = query.where("entity", "=", filter.entity);
+  if (before)
+    query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(before.createdAt, before.id)));
   return query.execute();
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { auditPageSchema, auditQuerySchema } from "../../../shared/schemas/audit.js";
 import { requireAdmin } from "../admins/guard.js";
 import { readAuditLog } from "./service.js";
@@ -10,9 +11,9 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["admin"],
-        summary: "The audit log of admin changes, newest first, filterable by entity",
+        summary: "The audit log of admin changes, newest first, a page at a time, filterable by entity",
         querystring: auditQuerySchema,
-        response: { 200: auditPageSchema },
+        response: { 200: auditPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {

@@ -1,7 +1,10 @@
+import { z } from "zod";
 import { type AuditBooking, auditSubject } from "../../../shared/audit-subject.js";
 import type { AuditPageDto } from "../../../shared/schemas/audit.js";
+import type { PageQuery } from "../../../shared/schemas/pagination.js";
 import type { AppDeps } from "../../app-deps.js";
-import { findBookingSession } from "../sessions/repository.js";
+import { decodeCursor, encodeCursor } from "../../db/keyset-cursor.js";
+import { findBookingSessions } from "../sessions/repository.js";
 import { findAuditEntries } from "./repository.js";
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
@@ -9,26 +12,32 @@ const parse = (text: string | null): unknown => (text === null ? null : JSON.par
 /** The sessions and students of the bookings (and scorecards) a page of entries mentions, by booking id. */
 async function bookingsMentioned(deps: AppDeps, ids: string[]): Promise<Map<string, AuditBooking>> {
   const found = new Map<string, AuditBooking>();
-  for (const id of new Set(ids)) {
-    const session = await findBookingSession(deps.db, deps.config.timeZone, id);
-    if (session) {
-      const title = session.interviewerName ? `${session.title} with ${session.interviewerName}` : session.title;
-      found.set(id, { title, startAt: session.startAt, student: session.userName || session.userEmail });
-    }
+  const sessions = await findBookingSessions(deps.db, deps.config.timeZone, { bookingIds: [...new Set(ids)] });
+  for (const session of sessions) {
+    const title = session.interviewerName ? `${session.title} with ${session.interviewerName}` : session.title;
+    found.set(session.bookingId, { title, startAt: session.startAt, student: session.userName || session.userEmail });
   }
   return found;
 }
 
-/** The newest `limit` entries (of one entity, when given) and whether older ones exist. */
-export async function readAuditLog(deps: AppDeps, filter: { entity?: string | undefined; limit: number }) {
-  const rows = await findAuditEntries(deps.db, { entity: filter.entity || undefined, limit: filter.limit + 1 });
-  const page = rows.slice(0, filter.limit);
+const positionSchema = z.tuple([z.string().max(40), z.string().max(64)]);
+
+/** A page of entries, newest first (of one entity, when given), and where the next page starts. */
+export async function readAuditLog(deps: AppDeps, query: { entity?: string | undefined } & PageQuery) {
+  const position = query.cursor ? decodeCursor(query.cursor, positionSchema) : undefined;
+  const rows = await findAuditEntries(deps.db, {
+    entity: query.entity || undefined,
+    before: position ? { createdAt: position[0], id: position[1] } : undefined,
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
   const bookings = await bookingsMentioned(
     deps,
     page.flatMap((r) => ((r.entity === "booking" || r.entity === "scorecard") && r.entity_id ? [r.entity_id] : [])),
   );
   const result: AuditPageDto = {
-    more: rows.length > filter.limit,
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.created_at, last.id]) : null,
     entries: page.map((r) => {
       const entry = { entity: r.entity, entityId: r.entity_id, before: parse(r.before), after: parse(r.after) };
       return {

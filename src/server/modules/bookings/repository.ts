@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from "kysely";
+import { type Insertable, sql, type Transaction } from "kysely";
 import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingKind, BookingsTable, Database } from "../../db/schema.js";
 import { SEAT_KEEPING_STATUSES } from "../seats/repository.js";
@@ -51,7 +51,8 @@ export async function expireStalePendingBookings(db: Executor, nowIso: string): 
   const result = await db
     .updateTable("bookings")
     .set({ status: "expired", updated_at: nowIso })
-    .where("status", "=", "pending_payment")
+    // A literal, so the partial index on pending checkouts serves it (migration 0320).
+    .where("status", "=", sql.lit("pending_payment"))
     .where("seat_expires_at", "<=", nowIso)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -1,4 +1,5 @@
-import type { Db } from "../../db/database.js";
+import { sql } from "kysely";
+import type { Db, Dialect } from "../../db/database.js";
 
 /** A half-open window of instants [fromIso, toIso). */
 export interface Window {
@@ -8,52 +9,82 @@ export interface Window {
 
 const PAID = ["confirmed", "completed", "no_show"] as const;
 
-/** Payments confirmed in the window: what was paid, for which package, when. */
-export function findPaymentsConfirmedIn(db: Db, w: Window) {
-  return db
-    .selectFrom("bookings")
-    .select(["package_key as packageKey", "amount_paise as amountPaise", "confirmed_at as at"])
-    .where("confirmed_at", ">=", w.fromIso)
-    .where("confirmed_at", "<", w.toIso)
-    .$narrowType<{ at: string }>()
-    .execute();
+/** One calendar day (or week) of the platform zone as the instants [fromIso, toIso). */
+export interface Bucket extends Window {
+  key: string;
 }
 
-/** Paid bookings cancelled in the window: each was refunded in full (docs/admin.md, Delete or cancel). */
-export function findRefundsIn(db: Db, w: Window) {
-  return db
-    .selectFrom("bookings")
-    .select(["package_key as packageKey", "amount_paise as amountPaise", "cancelled_at as at"])
-    .where("status", "=", "cancelled")
-    .where("confirmed_at", "is not", null)
-    .where("cancelled_at", ">=", w.fromIso)
-    .where("cancelled_at", "<", w.toIso)
-    .$narrowType<{ at: string }>()
-    .execute();
+/** The buckets as a table `d` the query joins on (one row per day or week; bounded by the period's length). */
+const withBuckets = (buckets: readonly Bucket[]) =>
+  sql`with d (bucket, bucket_from, bucket_to) as (values ${sql.join(
+    buckets.map((b) => sql`(${b.key}, ${b.fromIso}, ${b.toIso})`),
+  )})`;
+
+/** Part of a window in which the platform zone keeps one offset from UTC (all of it in IST). */
+export interface FixedOffsetSpan extends Window {
+  offsetMinutes: number;
 }
 
-/** Slots and workshops starting in the window and internships starting on its dates, not cancelled. */
-export async function findSessionsStartingIn(db: Db, w: Window, dates: { from: string; to: string }) {
-  const slots = db
-    .selectFrom("slots")
-    .select(["id", "start_at as startAt", "capacity"])
-    .where("cancelled_at", "is", null)
-    .where("start_at", ">=", w.fromIso)
-    .where("start_at", "<", w.toIso);
-  const workshops = db
-    .selectFrom("workshops")
-    .select(["id", "start_at as startAt", "capacity"])
-    .where("cancelled_at", "is", null)
-    .where("start_at", ">=", w.fromIso)
-    .where("start_at", "<", w.toIso);
-  const internships = await db
+/** The platform-zone date of an ISO instant column, shifted by a fixed offset, as YYYY-MM-DD. */
+function zonedDay(dialect: Dialect, column: "b.confirmed_at" | "b.cancelled_at", offsetMinutes: number) {
+  const at = sql.ref(column);
+  const shift = sql.lit(Math.trunc(offsetMinutes));
+  return dialect === "postgres"
+    ? sql<string>`to_char(cast(${at} as timestamp) + ${shift} * interval '1 minute', 'YYYY-MM-DD')`
+    : sql<string>`date(${at}, ${sql.lit(`${Math.trunc(offsetMinutes) >= 0 ? "+" : ""}${Math.trunc(offsetMinutes)} minutes`)})`;
+}
+
+/**
+ * Money per platform-zone day and package, summed by the database over one range of the index on
+ * the instant: payments confirmed, or paid bookings cancelled (refunded in full, docs/admin.md).
+ */
+export async function sumMoneyByDay(
+  db: Db,
+  dialect: Dialect,
+  spans: readonly FixedOffsetSpan[],
+  money: "paid" | "refunded",
+) {
+  const column = money === "paid" ? "b.confirmed_at" : "b.cancelled_at";
+  const rows: { day: string; packageKey: string; paise: number; n: number }[] = [];
+  for (const span of spans) {
+    const day = zonedDay(dialect, column, span.offsetMinutes);
+    // The literal status names the condition of the partial index on cancelled_at (migration 0320).
+    const refundsOnly = money === "refunded" ? sql`and b.status = 'cancelled' and b.confirmed_at is not null` : sql``;
+    const result = await sql<{ day: string; packageKey: string; paise: number | string; n: number | string }>`
+      select ${day} as "day", b.package_key as "packageKey", sum(b.amount_paise) as "paise", count(*) as "n"
+      from bookings b
+      where ${sql.ref(column)} >= ${span.fromIso} and ${sql.ref(column)} < ${span.toIso} ${refundsOnly}
+      group by ${day}, b.package_key`.execute(db);
+    for (const r of result.rows) {
+      rows.push({ day: r.day, packageKey: r.packageKey, paise: Number(r.paise), n: Number(r.n) });
+    }
+  }
+  return rows;
+}
+
+/** Seats offered and paid for by slots and workshops starting in each week, not cancelled. */
+export async function sumTimedSeatsByWeek(db: Db, weeks: readonly Bucket[]) {
+  if (weeks.length === 0) return [];
+  const result = await sql<{ week: string; capacity: number | string; sold: number | string }>`
+    ${withBuckets(weeks)}
+    select d.bucket as "week", sum(s.capacity) as "capacity",
+      sum((select count(*) from bookings b where b.target_id = s.id
+           and b.status in ('confirmed', 'completed', 'no_show'))) as "sold"
+    from d join (select id, start_at, capacity from slots where cancelled_at is null
+          union all select id, start_at, capacity from workshops where cancelled_at is null) s
+      on s.start_at >= d.bucket_from and s.start_at < d.bucket_to
+    group by d.bucket`.execute(db);
+  return result.rows.map((r) => ({ week: r.week, capacity: Number(r.capacity), sold: Number(r.sold) }));
+}
+
+/** Internship batches starting on the period's dates (few: one per track and month). */
+export function findInternshipsStartingIn(db: Db, dates: { from: string; to: string }) {
+  return db
     .selectFrom("internships")
     .select(["id", "start_date as startDate", "capacity"])
     .where("start_date", ">=", dates.from)
     .where("start_date", "<=", `${dates.to}~`)
     .execute();
-  const timed = await slots.unionAll(workshops).execute();
-  return { timed, internships };
 }
 
 /** Paid seats per session, for the sessions given. */
@@ -90,52 +121,61 @@ export async function countCheckoutsIn(db: Db, w: Window): Promise<{ checkouts: 
   return { checkouts: Number(row.checkouts), paid: Number(row.paid) };
 }
 
-/** Mock interviews and workshops that started in the window and were marked attended or no-show. */
-export async function findMarkedAttendanceIn(db: Db, w: Window) {
-  const slotBookings = db
+/**
+ * Mock interviews and workshops that started in the window and were marked attended or no-show,
+ * counted per package and mark: the window's sessions first (by their start), then their bookings.
+ */
+export function findMarkedAttendanceIn(db: Db, w: Window) {
+  const sessions = db
+    .selectFrom("slots")
+    .select("id")
+    .where("start_at", ">=", w.fromIso)
+    .where("start_at", "<", w.toIso)
+    .unionAll(
+      db.selectFrom("workshops").select("id").where("start_at", ">=", w.fromIso).where("start_at", "<", w.toIso),
+    );
+  return db
     .selectFrom("bookings")
-    .innerJoin("slots", "slots.id", "bookings.target_id")
-    .select(["bookings.package_key as packageKey", "bookings.status as status"])
-    .where("bookings.kind", "=", "mock")
-    .where("slots.start_at", ">=", w.fromIso)
-    .where("slots.start_at", "<", w.toIso)
-    .where("bookings.status", "in", ["completed", "no_show"]);
-  const workshopBookings = db
-    .selectFrom("bookings")
-    .innerJoin("workshops", "workshops.id", "bookings.target_id")
-    .select(["bookings.package_key as packageKey", "bookings.status as status"])
-    .where("bookings.kind", "=", "workshop")
-    .where("workshops.start_at", ">=", w.fromIso)
-    .where("workshops.start_at", "<", w.toIso)
-    .where("bookings.status", "in", ["completed", "no_show"]);
-  return slotBookings.unionAll(workshopBookings).execute();
+    .select(["package_key as packageKey", "status", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("target_id", "in", sessions)
+    .where("kind", "in", ["mock", "workshop"])
+    .where("status", "in", ["completed", "no_show"])
+    .groupBy(["package_key", "status"])
+    .execute();
 }
 
-/** The overall score of every scorecard for a mock interview that started in the window. */
-export function findScoresIn(db: Db, w: Window) {
+/** Per package, the sum and count of the overall scores of mock interviews that started in the window. */
+export function sumScoresIn(db: Db, w: Window) {
   return db
     .selectFrom("scorecards")
     .innerJoin("bookings", "bookings.id", "scorecards.booking_id")
     .innerJoin("slots", "slots.id", "bookings.target_id")
-    .select(["bookings.package_key as packageKey", "scorecards.overall as overall"])
+    .select((eb) => [
+      "bookings.package_key as packageKey",
+      eb.fn.sum<number | string>("scorecards.overall").as("total"),
+      eb.fn.countAll<number | string>().as("n"),
+    ])
     .where("slots.start_at", ">=", w.fromIso)
     .where("slots.start_at", "<", w.toIso)
+    .groupBy("bookings.package_key")
     .execute();
 }
 
-/** Coupon redemptions on bookings paid in the window and still paid. */
-export function findCouponUseIn(db: Db, w: Window) {
+/** Per coupon, its redemptions on bookings paid in the window and still paid, with their sums. */
+export function sumCouponUseIn(db: Db, w: Window) {
   return db
     .selectFrom("coupon_redemptions")
     .innerJoin("coupons", "coupons.id", "coupon_redemptions.coupon_id")
     .innerJoin("bookings", "bookings.id", "coupon_redemptions.booking_id")
-    .select([
+    .select((eb) => [
       "coupons.code as code",
-      "coupon_redemptions.discount_paise as discountPaise",
-      "bookings.amount_paise as amountPaise",
+      eb.fn.countAll<number | string>().as("redemptions"),
+      eb.fn.sum<number | string>("coupon_redemptions.discount_paise").as("discountPaise"),
+      eb.fn.sum<number | string>("bookings.amount_paise").as("revenuePaise"),
     ])
     .where("bookings.status", "in", [...PAID])
     .where("bookings.confirmed_at", ">=", w.fromIso)
     .where("bookings.confirmed_at", "<", w.toIso)
+    .groupBy("coupons.code")
     .execute();
 }

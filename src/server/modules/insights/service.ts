@@ -1,23 +1,25 @@
 import { CATALOG_KEYS, type CatalogKey } from "../../../shared/constants.js";
 import type { InsightsDto } from "../../../shared/schemas/insights.js";
 import type { PeriodQuery } from "../../../shared/schemas/invoices.js";
-import { addDays, weekStartMonday, zonedDate, zonedToInstant } from "../../../shared/time.js";
+import { addDays, weekStartMonday, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { measureFeedbackMinutes } from "../scorecards/feedback-time.js";
 import {
+  type Bucket,
   countCheckoutsIn,
   countHoldsIn,
   countPaidSeats,
-  findCouponUseIn,
+  type FixedOffsetSpan,
+  findInternshipsStartingIn,
   findMarkedAttendanceIn,
-  findPaymentsConfirmedIn,
-  findRefundsIn,
-  findScoresIn,
-  findSessionsStartingIn,
+  sumCouponUseIn,
+  sumMoneyByDay,
+  sumScoresIn,
+  sumTimedSeatsByWeek,
   type Window,
 } from "./repository.js";
 
-type Money = { packageKey: string; amountPaise: number; at: string };
+type MoneyRow = { day: string; packageKey: string; paise: number; n: number };
 
 const isCatalogKey = (key: string): key is CatalogKey => (CATALOG_KEYS as readonly string[]).includes(key);
 
@@ -28,7 +30,34 @@ function datesOf(period: PeriodQuery): string[] {
   return dates;
 }
 
-function revenue(period: PeriodQuery, timeZone: string, paid: Money[], refunds: Money[]): InsightsDto["revenue"] {
+/** The period's days (or weeks from `weekStarts`), each as instants clipped to the window. */
+function bucketsOf(starts: string[], days: number, w: Window, timeZone: string): Bucket[] {
+  return starts.map((key) => {
+    const from = zonedToInstant(key, "00:00", timeZone).toISOString();
+    const to = zonedToInstant(addDays(key, days), "00:00", timeZone).toISOString();
+    // ISO instants in UTC sort as text.
+    const [, fromIso = from] = [from, w.fromIso].sort();
+    const [toIso = to] = [to, w.toIso].sort();
+    return { key, fromIso, toIso };
+  });
+}
+
+/**
+ * The window cut where the zone's offset changes (a daylight-saving day; never in IST), so each
+ * span's days are its instants shifted by one offset. The offset is read at each day's midnight.
+ */
+function fixedOffsetSpans(days: Bucket[]): FixedOffsetSpan[] {
+  const spans: FixedOffsetSpan[] = [];
+  for (const day of days) {
+    const offsetMinutes = (Date.parse(`${day.key}T00:00:00Z`) - Date.parse(day.fromIso)) / 60_000;
+    const last = spans.at(-1);
+    if (last && last.offsetMinutes === offsetMinutes && last.toIso === day.fromIso) last.toIso = day.toIso;
+    else spans.push({ fromIso: day.fromIso, toIso: day.toIso, offsetMinutes });
+  }
+  return spans;
+}
+
+function revenue(period: PeriodQuery, paid: MoneyRow[], refunds: MoneyRow[]): InsightsDto["revenue"] {
   const days = new Map(datesOf(period).map((date) => [date, { date, grossPaise: 0, refundsPaise: 0, netPaise: 0 }]));
   const packages = new Map<CatalogKey, InsightsDto["revenue"]["byPackage"][number]>();
   const packageRow = (key: CatalogKey) => {
@@ -41,15 +70,15 @@ function revenue(period: PeriodQuery, timeZone: string, paid: Money[], refunds: 
     [refunds, -1],
   ] as const) {
     for (const row of rows) {
-      const day = days.get(zonedDate(new Date(row.at), timeZone));
+      const day = days.get(row.day);
       const pkg = isCatalogKey(row.packageKey) ? packageRow(row.packageKey) : undefined;
       for (const target of [day, pkg]) {
         if (!target) continue;
-        if (sign > 0) target.grossPaise += row.amountPaise;
-        else target.refundsPaise += row.amountPaise;
-        target.netPaise += sign * row.amountPaise;
+        if (sign > 0) target.grossPaise += row.paise;
+        else target.refundsPaise += row.paise;
+        target.netPaise += sign * row.paise;
       }
-      if (pkg && sign > 0) pkg.paid += 1;
+      if (pkg && sign > 0) pkg.paid += row.n;
     }
   }
   const byDay = [...days.values()];
@@ -65,82 +94,86 @@ function revenue(period: PeriodQuery, timeZone: string, paid: Money[], refunds: 
 }
 
 async function occupancy(deps: AppDeps, period: PeriodQuery, w: Window): Promise<InsightsDto["occupancy"]> {
-  const { timed, internships } = await findSessionsStartingIn(deps.db, w, period);
-  const sessions = [
-    ...timed.map((s) => ({
-      id: s.id,
-      date: zonedDate(new Date(s.startAt), deps.config.timeZone),
-      capacity: s.capacity,
-    })),
-    ...internships.map((s) => ({ id: s.id, date: s.startDate.slice(0, 10), capacity: s.capacity })),
-  ];
-  const sold = await countPaidSeats(
-    deps.db,
-    sessions.map((s) => s.id),
-  );
   const weeks = new Map<string, InsightsDto["occupancy"][number]>();
   for (let monday = weekStartMonday(period.from); monday <= period.to; monday = addDays(monday, 7)) {
     weeks.set(monday, { weekStart: monday, capacity: 0, sold: 0 });
   }
-  for (const session of sessions) {
-    const week = weeks.get(weekStartMonday(session.date));
+  const timed = await sumTimedSeatsByWeek(deps.db, bucketsOf([...weeks.keys()], 7, w, deps.config.timeZone));
+  for (const row of timed) {
+    const week = weeks.get(row.week);
     if (!week) continue;
-    week.capacity += session.capacity;
-    week.sold += sold.get(session.id) ?? 0;
+    week.capacity += row.capacity;
+    week.sold += row.sold;
+  }
+  const internships = await findInternshipsStartingIn(deps.db, period);
+  const sold = await countPaidSeats(
+    deps.db,
+    internships.map((s) => s.id),
+  );
+  for (const batch of internships) {
+    const week = weeks.get(weekStartMonday(batch.startDate.slice(0, 10)));
+    if (!week) continue;
+    week.capacity += batch.capacity;
+    week.sold += sold.get(batch.id) ?? 0;
   }
   return [...weeks.values()];
 }
 
 async function noShows(deps: AppDeps, w: Window): Promise<InsightsDto["noShows"]> {
-  const rows = await findMarkedAttendanceIn(deps.db, w);
+  const rows = (await findMarkedAttendanceIn(deps.db, w)).map((r) => ({ ...r, n: Number(r.n) }));
+  const count = (packageKey: string | undefined, status: string) =>
+    rows
+      .filter((r) => (packageKey === undefined || r.packageKey === packageKey) && r.status === status)
+      .reduce((s, r) => s + r.n, 0);
   const byPackage = CATALOG_KEYS.flatMap((key) => {
-    const mine = rows.filter((r) => r.packageKey === key);
-    const missed = mine.filter((r) => r.status === "no_show").length;
-    return mine.length === 0 ? [] : [{ packageKey: key, attended: mine.length - missed, noShows: missed }];
+    const [attended, missed] = [count(key, "completed"), count(key, "no_show")];
+    return attended + missed === 0 ? [] : [{ packageKey: key, attended, noShows: missed }];
   });
-  const missed = rows.filter((r) => r.status === "no_show").length;
-  return { attended: rows.length - missed, noShows: missed, byPackage };
+  return { attended: count(undefined, "completed"), noShows: count(undefined, "no_show"), byPackage };
 }
 
 async function scorecards(deps: AppDeps, w: Window): Promise<InsightsDto["scorecards"]> {
-  const rows = await findScoresIn(deps.db, w);
+  const rows = await sumScoresIn(deps.db, w);
   return CATALOG_KEYS.flatMap((key) => {
-    const scores = rows.filter((r) => r.packageKey === key).map((r) => Number(r.overall));
-    if (scores.length === 0) return [];
-    const average = Math.round((scores.reduce((s, n) => s + n, 0) / scores.length) * 10) / 10;
-    return [{ packageKey: key, average, scorecards: scores.length }];
+    const row = rows.find((r) => r.packageKey === key);
+    const n = Number(row?.n ?? 0);
+    if (!row || n === 0) return [];
+    const average = Math.round((Number(row.total) / n) * 10) / 10;
+    return [{ packageKey: key, average, scorecards: n }];
   });
 }
 
 async function coupons(deps: AppDeps, w: Window): Promise<InsightsDto["coupons"]> {
-  const uses = new Map<string, InsightsDto["coupons"][number]>();
-  for (const row of await findCouponUseIn(deps.db, w)) {
-    const use = uses.get(row.code) ?? { code: row.code, redemptions: 0, discountPaise: 0, revenuePaise: 0 };
-    use.redemptions += 1;
-    use.discountPaise += row.discountPaise;
-    use.revenuePaise += row.amountPaise;
-    uses.set(row.code, use);
-  }
-  return [...uses.values()].sort((a, b) => b.redemptions - a.redemptions || a.code.localeCompare(b.code));
+  const uses = (await sumCouponUseIn(deps.db, w)).map((row) => ({
+    code: row.code,
+    redemptions: Number(row.redemptions),
+    discountPaise: Number(row.discountPaise),
+    revenuePaise: Number(row.revenuePaise),
+  }));
+  return uses.sort((a, b) => b.redemptions - a.redemptions || a.code.localeCompare(b.code));
 }
 
-/** The business in a period of platform-zone dates, both included (docs/admin.md, Insights). */
+/**
+ * The business in a period of platform-zone dates, both included (docs/admin.md, Insights). The
+ * database sums every figure; the server holds one row per day, week or package, whatever the period.
+ */
 export async function readInsights(deps: AppDeps, period: PeriodQuery): Promise<InsightsDto> {
   const { timeZone } = deps.config;
   const w: Window = {
     fromIso: zonedToInstant(period.from, "00:00", timeZone).toISOString(),
     toIso: zonedToInstant(addDays(period.to, 1), "00:00", timeZone).toISOString(),
   };
+  const spans = fixedOffsetSpans(bucketsOf(datesOf(period), 1, w, timeZone));
   const [paid, refunds, holds, checkouts] = await Promise.all([
-    findPaymentsConfirmedIn(deps.db, w),
-    findRefundsIn(deps.db, w),
+    sumMoneyByDay(deps.db, deps.dialect, spans, "paid"),
+    sumMoneyByDay(deps.db, deps.dialect, spans, "refunded"),
     countHoldsIn(deps.db, w),
     countCheckoutsIn(deps.db, w),
   ]);
   return {
     from: period.from,
     to: period.to,
-    revenue: revenue(period, timeZone, paid, refunds),
+    revenue: revenue(period, paid, refunds),
     occupancy: await occupancy(deps, period, w),
     funnel: { holds, ...checkouts },
     noShows: await noShows(deps, w),

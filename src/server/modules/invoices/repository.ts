@@ -48,16 +48,30 @@ export function findDocumentById(db: Executor, id: string) {
   return db.selectFrom("tax_documents").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Documents issued in [fromIso, toIso), oldest first (the accountant's order). */
-export function findDocumentsIssuedBetween(db: Executor, fromIso: string, toIso: string) {
-  return db
+/**
+ * Documents issued in [fromIso, toIso), oldest first (the accountant's order), each with the number
+ * of the document it reverses, `limit` at a time after the previous batch's last one.
+ */
+export function findDocumentsIssuedBetween(
+  db: Executor,
+  range: { fromIso: string; toIso: string; after?: { issuedAt: string; number: string } | undefined; limit?: number },
+) {
+  const { after } = range;
+  let query = db
     .selectFrom("tax_documents")
-    .selectAll()
-    .where("issued_at", ">=", fromIso)
-    .where("issued_at", "<", toIso)
-    .orderBy("issued_at")
-    .orderBy("number")
-    .execute();
+    .leftJoin("tax_documents as original", "original.id", "tax_documents.original_id")
+    .selectAll("tax_documents")
+    .select("original.number as original_number")
+    .where("tax_documents.issued_at", ">=", range.fromIso)
+    .where("tax_documents.issued_at", "<", range.toIso)
+    .orderBy("tax_documents.issued_at")
+    .orderBy("tax_documents.number");
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple("tax_documents.issued_at", "tax_documents.number"), ">", eb.tuple(after.issuedAt, after.number)),
+    );
+  }
+  return range.limit === undefined ? query.execute() : query.limit(range.limit).execute();
 }
 
 /** What an invoice needs about a booking: its kind and package, the payment, and who bought it. */

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { periodQuerySchema, taxDocumentSchema } from "../../../shared/schemas/invoices.js";
@@ -65,14 +66,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await requireAdmin(request);
-      const csv = await exportDocumentsCsv(deps, request.query);
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header(
           "content-disposition",
           `attachment; filename="invoices-${request.query.from}-to-${request.query.to}.csv"`,
         )
-        .send(csv);
+        .send(Readable.from(exportDocumentsCsv(deps, request.query)));
     },
   );
 

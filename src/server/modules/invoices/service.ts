@@ -172,15 +172,23 @@ export async function findDocument(deps: AppDeps, id: string) {
 
 /** The documents issued in a period (dates in the platform zone, both ends included). */
 export async function listDocuments(deps: AppDeps, range: { from: string; to: string }) {
-  const { fromIso, toIso } = periodBounds(range, deps.config.timeZone);
-  const docs = await findDocumentsIssuedBetween(deps.db, fromIso, toIso);
-  const byId = new Map(docs.map((d) => [d.id, d]));
-  const missing = docs.filter((d) => d.original_id && !byId.has(d.original_id));
-  for (const d of missing) {
-    const original = d.original_id ? await findDocumentById(deps.db, d.original_id) : undefined;
-    if (original) byId.set(original.id, original);
+  const docs = await findDocumentsIssuedBetween(deps.db, periodBounds(range, deps.config.timeZone));
+  return docs.map((d) => ({ ...toDto(d), originalNumber: d.original_number }));
+}
+
+/** Rows read per query by the CSV export: what one request holds in memory, whatever the period. */
+const CSV_BATCH = 500;
+
+/** The period's documents in the accountant's order, a batch at a time. */
+async function* documentBatchesIssuedIn(deps: AppDeps, bounds: { fromIso: string; toIso: string }) {
+  let after: { issuedAt: string; number: string } | undefined;
+  for (;;) {
+    const batch = await findDocumentsIssuedBetween(deps.db, { ...bounds, after, limit: CSV_BATCH });
+    if (batch.length > 0) yield batch;
+    const last = batch.at(-1);
+    if (!last || batch.length < CSV_BATCH) return;
+    after = { issuedAt: last.issued_at, number: last.number };
   }
-  return docs.map((d) => toDto(d, d.original_id ? byId.get(d.original_id) : undefined));
 }
 
 /** A period of platform-zone dates, both ends included, as instants [from, to). */
@@ -222,29 +230,41 @@ const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAl
 /** Text typed by people (names, e-mails) never starts a spreadsheet formula. */
 const csvText = (value: string) => csvCell(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-/** The accountant's export: one row per document; credit notes and refund receipts are negative. */
-export async function exportDocumentsCsv(deps: AppDeps, range: { from: string; to: string }): Promise<string> {
-  const docs = await listDocuments(deps, range);
-  const rows = docs.map((d) => {
-    const sign = d.type === "credit_note" || d.type === "refund_receipt" ? -1 : 1;
-    return [
-      csvCell(TYPE_LABELS[d.type]),
-      csvCell(d.number),
-      zonedDate(new Date(d.issuedAt), deps.config.timeZone),
-      csvCell(d.originalNumber ?? ""),
-      csvText(d.buyerName),
-      csvText(d.buyerEmail),
-      d.placeOfSupply ?? "",
-      csvCell(d.description),
-      d.sac,
-      rupees(sign * d.taxablePaise),
-      rupees(sign * d.cgstPaise),
-      rupees(sign * d.sgstPaise),
-      rupees(sign * d.igstPaise),
-      rupees(sign * d.totalPaise),
-    ].join(",");
-  });
-  return `${[CSV_COLUMNS.join(","), ...rows].join("\r\n")}\r\n`;
+/**
+ * The accountant's export: one line per document; credit notes and refund receipts are negative.
+ * Lines are produced as the response is sent, so a year of documents never sits in memory at once.
+ * The period is checked before the first line.
+ */
+export function exportDocumentsCsv(deps: AppDeps, range: { from: string; to: string }): AsyncGenerator<string> {
+  return csvLines(deps, periodBounds(range, deps.config.timeZone));
+}
+
+async function* csvLines(deps: AppDeps, bounds: { fromIso: string; toIso: string }): AsyncGenerator<string> {
+  yield `${CSV_COLUMNS.join(",")}\r\n`;
+  // One chunk per batch: the response is written in a few large pieces, not one per line.
+  for await (const batch of documentBatchesIssuedIn(deps, bounds)) {
+    yield batch.map((row) => csvLine(deps, { ...toDto(row), originalNumber: row.original_number })).join("");
+  }
+}
+
+function csvLine(deps: AppDeps, d: TaxDocumentDto): string {
+  const sign = d.type === "credit_note" || d.type === "refund_receipt" ? -1 : 1;
+  return `${[
+    csvCell(TYPE_LABELS[d.type]),
+    csvCell(d.number),
+    zonedDate(new Date(d.issuedAt), deps.config.timeZone),
+    csvCell(d.originalNumber ?? ""),
+    csvText(d.buyerName),
+    csvText(d.buyerEmail),
+    d.placeOfSupply ?? "",
+    csvCell(d.description),
+    d.sac,
+    rupees(sign * d.taxablePaise),
+    rupees(sign * d.cgstPaise),
+    rupees(sign * d.sgstPaise),
+    rupees(sign * d.igstPaise),
+    rupees(sign * d.totalPaise),
+  ].join(",")}\r\n`;
 }
 
 const dateOn = (iso: string, timeZone: string) =>

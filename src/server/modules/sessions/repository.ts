@@ -37,6 +37,8 @@ export interface BookingSession {
 export interface SessionFilter {
   userId?: string;
   bookingId?: string;
+  /** Several bookings in one query (a page of the audit log names many). */
+  bookingIds?: readonly string[];
   targetId?: string;
   statuses?: readonly BookingStatus[];
 }
@@ -114,6 +116,10 @@ export async function findBookingSessions(
   let query = selectSessionRows(db);
   if (filter.userId) query = query.where("bookings.user_id", "=", filter.userId);
   if (filter.bookingId) query = query.where("bookings.id", "=", filter.bookingId);
+  if (filter.bookingIds) {
+    if (filter.bookingIds.length === 0) return [];
+    query = query.where("bookings.id", "in", [...filter.bookingIds]);
+  }
   if (filter.targetId) query = query.where("bookings.target_id", "=", filter.targetId);
   if (filter.statuses) query = query.where("bookings.status", "in", [...filter.statuses]);
   const rows = await query.orderBy("bookings.created_at", "desc").execute();

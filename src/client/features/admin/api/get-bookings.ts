@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { AdminBookingDto } from "../../../../shared/schemas/admin.js";
 import { apiFetch } from "../../../lib/api.js";
 
@@ -9,14 +9,23 @@ export interface BookingFilter {
   to: string;
 }
 
+interface BookingsPage {
+  bookings: AdminBookingDto[];
+  nextCursor: string | null;
+}
+
+/** Bookings matching the filter, soonest needing action first, a page at a time ("Load more"). */
 export const bookingsQuery = (filter: BookingFilter) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ["admin", "bookings", filter],
-    queryFn: () => {
+    queryFn: ({ pageParam }) => {
       const params = new URLSearchParams(Object.entries(filter).filter(([, value]) => value));
-      return apiFetch<{ bookings: AdminBookingDto[] }>(`/api/admin/bookings?${params}`);
+      if (pageParam) params.set("cursor", pageParam);
+      return apiFetch<BookingsPage>(`/api/admin/bookings?${params}`);
     },
-    select: (data) => data.bookings,
+    initialPageParam: "",
+    getNextPageParam: (page) => page.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.bookings),
   });
 
-export const useBookings = (filter: BookingFilter) => useQuery(bookingsQuery(filter));
+export const useBookings = (filter: BookingFilter) => useInfiniteQuery(bookingsQuery(filter));

@@ -1,16 +1,11 @@
 import { useState } from "react";
-import {
-  AUDIT_ENTITIES,
-  AUDIT_MAX_ENTRIES,
-  AUDIT_PAGE_SIZE,
-  type AuditEntryDto,
-} from "../../../../shared/schemas/audit.js";
+import { AUDIT_ENTITIES, type AuditEntryDto } from "../../../../shared/schemas/audit.js";
 import { formatInstant } from "../../../../shared/time.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
-import { Button } from "../../../ui/button.js";
 import { SelectField } from "../../../ui/field.js";
 import { useAudit } from "../api/get-audit.js";
+import { LoadMore } from "./load-more.js";
 import { SectionLayout } from "./section-layout.js";
 
 type Fields = Record<string, unknown>;
@@ -34,20 +29,13 @@ function changedFields(entry: AuditEntryDto): [string, unknown, unknown][] {
 export function AuditSection() {
   const config = useClientConfig();
   const [entity, setEntity] = useState("");
-  const [limit, setLimit] = useState(AUDIT_PAGE_SIZE);
-  const audit = useAudit(entity, limit);
+  const audit = useAudit(entity);
+  const entries = audit.data?.pages.flatMap((page) => page.entries);
 
   return (
     <SectionLayout id="audit" title="Audit log">
       <div className="max-w-xs">
-        <SelectField
-          label="Show changes to"
-          value={entity}
-          onChange={(event) => {
-            setEntity(event.target.value);
-            setLimit(AUDIT_PAGE_SIZE);
-          }}
-        >
+        <SelectField label="Show changes to" value={entity} onChange={(event) => setEntity(event.target.value)}>
           <option value="">Everything</option>
           {AUDIT_ENTITIES.map((e) => (
             <option key={e} value={e}>
@@ -58,9 +46,9 @@ export function AuditSection() {
       </div>
       {audit.isPending && <Spinner label="Loading the audit log…" />}
       {audit.isError && <Alert tone="error">{audit.error.message}</Alert>}
-      {audit.data?.entries.length === 0 && <p className="text-slate-700">Nothing recorded yet.</p>}
+      {entries?.length === 0 && <p className="text-slate-700">Nothing recorded yet.</p>}
       <ul className="space-y-2">
-        {audit.data?.entries.map((e) => (
+        {entries?.map((e) => (
           <li key={e.id} className="rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-900">
             <p>
               <strong>{e.actorEmail}</strong> · {e.action} · <span className="font-medium">{e.subject}</span> ·{" "}
@@ -100,15 +88,7 @@ export function AuditSection() {
           </li>
         ))}
       </ul>
-      {audit.data?.more && limit < AUDIT_MAX_ENTRIES && (
-        <Button
-          variant="secondary"
-          disabled={audit.isFetching}
-          onClick={() => setLimit((n) => Math.min(n + AUDIT_PAGE_SIZE, AUDIT_MAX_ENTRIES))}
-        >
-          Show older entries
-        </Button>
-      )}
+      <LoadMore list={audit} label="Show older entries" />
     </SectionLayout>
   );
 }

@@ -6,6 +6,7 @@ import { Alert, Spinner } from "../../../ui/alert.js";
 import { SelectField, TextField } from "../../../ui/field.js";
 import { type BookingFilter, useBookings } from "../api/get-bookings.js";
 import { AfterSessionActions } from "./after-session-actions.js";
+import { LoadMore } from "./load-more.js";
 import { SectionLayout } from "./section-layout.js";
 
 const STATUSES = [
@@ -99,6 +100,7 @@ export function BookingsSection() {
           </li>
         ))}
       </ul>
+      <LoadMore list={bookings} />
     </SectionLayout>
   );
 }

@@ -1,0 +1,251 @@
+// `npm run bench:scale`: does every page cost what it shows, not what is stored? For each database
+// (SQLite, and PostgreSQL when reachable) and each data set size (BENCH_SIZES, default "S,M"; L by
+// hand: BENCH_SIZES=L), it migrates a fresh database up to the last migration before the scale
+// indexes, writes the data set (src/server/test/scale-data.ts; timed), applies the remaining
+// migrations (the online index builds, timed at that size), measures what each table takes, then
+// starts the server as `npm start` runs it (bundled, the production heap cap) and loads every
+// measured request in turns: BENCH_ROUNDS (3) rounds of BENCH_SECONDS (3) per request at
+// BENCH_CONNECTIONS (10), reporting the median over rounds of p50 and p99, server CPU per request,
+// and the server's peak RSS. Results: printed, and as JSON in .tmp/bench-scale/. Asserts nothing.
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { Migrator, sql } from "kysely";
+import { type Db, openDatabase } from "../src/server/db/database.js";
+import { migrateToLatest, migrations } from "../src/server/db/migrate.js";
+import { createTemporaryPostgresDatabase, isPostgresReachable } from "../src/server/test/postgres.js";
+import { generateDataSet, HEAVY_STUDENT, LIGHT_STUDENT, SIZES } from "../src/server/test/scale-data.js";
+import { addDays, zonedDate } from "../src/shared/time.js";
+import { cpuMs, rssMb, startServer } from "./bench-common.js";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DATABASES = (process.env.BENCH_DB ?? "sqlite,postgres").split(",");
+const SIZE_NAMES = (process.env.BENCH_SIZES ?? "S,M").split(",");
+const PORT = Number(process.env.BENCH_PORT ?? 4700);
+const OUT = path.resolve(".tmp/bench-scale");
+/** The last migration before this work's indexes: the data is written as an older release had it. */
+const BEFORE_SCALE = "0320";
+
+async function migrateBefore(db: Db): Promise<void> {
+  const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < BEFORE_SCALE));
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => older },
+    migrationTableName: "kysely_migration",
+    allowUnorderedMigrations: true,
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}
+
+/** Bytes per table and its indexes, largest first. */
+async function tableSizes(db: Db, dialect: "sqlite" | "postgres"): Promise<Record<string, number>> {
+  const rows =
+    dialect === "sqlite"
+      ? await sql<{ name: string; bytes: number }>`
+          select coalesce(m.tbl_name, d.name) as name, sum(d.pgsize) as bytes
+          from dbstat d left join sqlite_master m on m.name = d.name group by 1 order by 2 desc`.execute(db)
+      : await sql<{ name: string; bytes: string }>`
+          select relname as name, pg_total_relation_size(oid) as bytes from pg_class
+          where relkind = 'r' and relnamespace = 'public'::regnamespace order by 2 desc`.execute(db);
+  return Object.fromEntries(rows.rows.map((r) => [r.name, Number(r.bytes)]));
+}
+
+/** Signs in through the real link flow, reading the link from the outbox table as the app's tests do. */
+async function signIn(base: string, db: Db, email: string): Promise<string> {
+  const headers = {
+    "content-type": "application/json",
+    "sec-fetch-site": "same-origin",
+    origin: base.replace("127.0.0.1", "localhost"),
+  };
+  const sent = await fetch(`${base}/api/auth/sign-in/magic-link`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email }),
+  });
+  if (sent.status !== 200) throw new Error(`sign-in link for ${email}: ${sent.status} ${await sent.text()}`);
+  const mail = await db
+    .selectFrom("outbox_messages")
+    .select("text")
+    .where("to_address", "=", email)
+    .orderBy("created_at", "desc")
+    .executeTakeFirstOrThrow();
+  const link = (mail.text.match(/https?:\/\/\S+/)?.[0] ?? "").replace(/^https?:\/\/[^/]+/, base);
+  const verified = await fetch(link, { redirect: "manual" });
+  const cookie = verified.headers.getSetCookie().find((c) => c.includes("session_token"));
+  if (!cookie) throw new Error(`no session for ${email}`);
+  return cookie.split(";")[0] ?? "";
+}
+
+interface Measured {
+  request: string;
+  p50: number;
+  p99: number;
+  cpuMsPerRequest: number;
+  errors: number;
+}
+
+/**
+ * Waits until the server has finished what the last phase left in flight (autocannon stops sending
+ * at the deadline, the server does not stop answering), so no phase pays for the one before it.
+ */
+async function settle(pid: number): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const before = cpuMs(pid);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (cpuMs(pid) - before < 20) return;
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function measure(pid: number, base: string, requests: [string, string, string][]): Promise<Measured[]> {
+  const samples = new Map<string, { p50: number[]; p99: number[]; cpu: number[]; errors: number }>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, url, cookie] of requests) {
+      await settle(pid);
+      const before = cpuMs(pid);
+      const result = await autocannon({
+        url: `${base}${url}`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { cookie, "accept-encoding": "gzip" },
+      });
+      const sample = samples.get(name) ?? { p50: [], p99: [], cpu: [], errors: 0 };
+      sample.p50.push(result.latency.p50);
+      sample.p99.push(result.latency.p99);
+      await settle(pid);
+      sample.cpu.push((cpuMs(pid) - before) / Math.max(1, result.requests.total));
+      sample.errors += result.errors + result.non2xx;
+      samples.set(name, sample);
+    }
+  }
+  return [...samples].map(([request, s]) => ({
+    request,
+    p50: median(s.p50),
+    p99: median(s.p99),
+    cpuMsPerRequest: Math.round(median(s.cpu) * 100) / 100,
+    errors: s.errors,
+  }));
+}
+
+function requestsFor(cookies: { admin: string; light: string; heavy: string }): [string, string, string][] {
+  const today = zonedDate(new Date(), "Asia/Kolkata");
+  const since = (days: number) => addDays(today, -days);
+  return [
+    ["one day's slots", `/api/slots?package=service&date=${addDays(today, 1)}`, ""],
+    ["days summary", "/api/slots/days?package=service", ""],
+    ["student dashboard (2 bookings)", "/api/dashboard", cookies.light],
+    ["student dashboard (50 bookings)", "/api/dashboard", cookies.heavy],
+    ["admin bookings, first page", "/api/admin/bookings", cookies.admin],
+    ["admin bookings, a week", `/api/admin/bookings?from=${since(6)}&to=${today}`, cookies.admin],
+    ["admin insights, 90 days", `/api/admin/insights?from=${since(89)}&to=${today}`, cookies.admin],
+    ["admin insights, a year", `/api/admin/insights?from=${since(364)}&to=${today}`, cookies.admin],
+    ["audit log, first page", "/api/admin/audit", cookies.admin],
+    ["invoices CSV, a month", `/api/admin/invoices.csv?from=${since(29)}&to=${today}`, cookies.admin],
+    ["invoices CSV, a year", `/api/admin/invoices.csv?from=${since(364)}&to=${today}`, cookies.admin],
+    ["data export (2 bookings)", "/api/me/export", cookies.light],
+    ["data export (50 bookings)", "/api/me/export", cookies.heavy],
+  ];
+}
+
+async function freshDatabase(dialect: string, sizeName: string) {
+  if (dialect === "postgres") return createTemporaryPostgresDatabase();
+  fs.mkdirSync(OUT, { recursive: true });
+  const file = path.join(OUT, `${sizeName}.db`);
+  const remove = async () => {
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+  };
+  await remove();
+  return { url: `file:${file}`, drop: remove };
+}
+
+async function runOne(dialect: "sqlite" | "postgres", sizeName: string) {
+  const size = SIZES[sizeName];
+  if (!size) throw new Error(`unknown size ${sizeName}: S, M or L`);
+  const database = await freshDatabase(dialect, sizeName);
+  const handle = openDatabase(database.url);
+  const port = PORT + (dialect === "postgres" ? 1 : 0);
+  try {
+    await migrateBefore(handle.db);
+    const nowMs = Date.parse(`${zonedDate(new Date(), "Asia/Kolkata")}T06:30:00Z`);
+    const generating = performance.now();
+    const counts = await generateDataSet(handle.db, dialect, size, nowMs);
+    if (dialect === "postgres") await sql`analyze`.execute(handle.db);
+    const generationS = (performance.now() - generating) / 1000;
+    const bytesBefore = Object.values(await tableSizes(handle.db, dialect)).reduce((s, n) => s + n, 0);
+    const upgrading = performance.now();
+    await migrateToLatest(handle.db);
+    const upgradeS = (performance.now() - upgrading) / 1000;
+    const tables = await tableSizes(handle.db, dialect);
+    const totalBytes = Object.values(tables).reduce((s, n) => s + n, 0);
+    const { child } = await startServer(database.url, port, false);
+    let peakRss = 0;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, rssMb(child.pid ?? 0));
+    }, 100);
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const cookies = {
+        admin: await signIn(base, handle.db, "admin@example.com"),
+        light: await signIn(base, handle.db, LIGHT_STUDENT),
+        heavy: await signIn(base, handle.db, HEAVY_STUDENT),
+      };
+      const measured = await measure(child.pid ?? 0, base, requestsFor(cookies));
+      return {
+        dialect,
+        size: sizeName,
+        ...counts,
+        generationS,
+        upgradeS,
+        totalBytes,
+        bytesPerBooking: Math.round(totalBytes / counts.bookings),
+        bytesPerBookingBeforeUpgrade: Math.round(bytesBefore / counts.bookings),
+        tables,
+        peakRssMb: Math.round(peakRss),
+        measured,
+      };
+    } finally {
+      clearInterval(sampler);
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+  } finally {
+    await handle.close();
+    if (process.env.BENCH_KEEP !== "true") await database.drop();
+  }
+}
+
+function print(result: Awaited<ReturnType<typeof runOne>>, load: string): void {
+  console.log(
+    `\n## ${result.dialect}, ${result.size}: ${result.users} users, ${result.bookings} bookings (load average ${load})`,
+  );
+  console.log(
+    `generated in ${result.generationS.toFixed(1)} s; upgrade (migrations 0320+) ${result.upgradeS.toFixed(1)} s; ${(result.totalBytes / 1e6).toFixed(1)} MB, ${result.bytesPerBooking} bytes per booking (${result.bytesPerBookingBeforeUpgrade} before the upgrade); server peak RSS ${result.peakRssMb} MB`,
+  );
+  console.log("| Request | p50 ms | p99 ms | CPU ms/request | errors |\n|---|---|---|---|---|");
+  for (const m of result.measured)
+    console.log(`| ${m.request} | ${m.p50} | ${m.p99} | ${m.cpuMsPerRequest} | ${m.errors} |`);
+  const top = Object.entries(result.tables)
+    .slice(0, 8)
+    .map(([name, bytes]) => `${name} ${(bytes / 1e6).toFixed(1)} MB`);
+  console.log(`largest: ${top.join(", ")}`);
+}
+
+const dialects = DATABASES.filter((d): d is "sqlite" | "postgres" => d === "sqlite" || d === "postgres");
+const reachable = await isPostgresReachable();
+for (const dialect of dialects) {
+  if (dialect === "postgres" && !reachable) {
+    console.log("PostgreSQL is not reachable: skipped");
+    continue;
+  }
+  for (const sizeName of SIZE_NAMES) {
+    const result = await runOne(dialect, sizeName);
+    const load = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+    print(result, load);
+    fs.mkdirSync(OUT, { recursive: true });
+    fs.writeFileSync(path.join(OUT, `${dialect}-${sizeName}.json`), JSON.stringify({ ...result, load }, null, 2));
+  }
+}

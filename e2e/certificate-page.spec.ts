@@ -22,6 +22,8 @@ test("a shared certificate link previews the holder and the certificate, without
       user_id: userId,
       booking_id: booking.id,
       kind: "workshop",
+      award: "attendance",
+      details: null,
       recipient_name: "Ishaan D'Souza",
       title: "DSA & problem solving (Intermediate)",
       issued_at: new Date().toISOString(),

@@ -16,6 +16,7 @@ import * as m0242 from "./migrations/0242-internship-cancel.js";
 import * as m0250 from "./migrations/0250-waitlist.js";
 import * as m0280 from "./migrations/0280-interviewer-calendar.js";
 import * as m0290 from "./migrations/0290-reasons-and-hosts.js";
+import * as m0340 from "./migrations/0340-internship-programme.js";
 
 /**
  * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   "0250-waitlist": m0250,
   "0280-interviewer-calendar": m0280,
   "0290-reasons-and-hosts": m0290,
+  "0340-internship-programme": m0340,
 };
 
 /**

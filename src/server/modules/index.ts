@@ -32,6 +32,10 @@ import { REFUND_JOB, refundJob } from "./payments/refunds.js";
 import { paymentRoutes } from "./payments/routes.js";
 import { pricingRoutes } from "./pricing/routes.js";
 import { profileRoutes } from "./profile/routes.js";
+import { programmeAdminRoutes } from "./programme/admin-routes.js";
+import { runStandupReminderJob, STANDUP_REMINDER_JOB } from "./programme/enrolment.js";
+import { mentoringRoutes } from "./programme/mentoring-routes.js";
+import { programmeRoutes } from "./programme/routes.js";
 import { REMINDER_JOB, runReminderJob } from "./reminders/service.js";
 import { rescheduleRoutes } from "./reschedule/routes.js";
 import { scorecardRoutes } from "./scorecards/routes.js";
@@ -75,6 +79,9 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   insightRoutes,
   confirmationRoutes,
   availabilityAlertRoutes,
+  programmeRoutes,
+  mentoringRoutes,
+  programmeAdminRoutes,
 ];
 
 /** Every job type the queue runs, by name. */
@@ -85,6 +92,7 @@ export const jobHandlers: JobHandlers = {
   // Refunds go through the app's payment provider (Razorpay, or the test-mode one).
   [REFUND_JOB]: refundJob((deps, request) => deps.payments.refund(request)),
   [WAITLIST_OFFER_JOB]: runWaitlistOfferJob,
+  [STANDUP_REMINDER_JOB]: runStandupReminderJob,
 };
 
 /** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */

@@ -1,5 +1,5 @@
 import { CERTIFICATE_MESSAGES, DATA_RIGHTS_MESSAGES } from "../../../shared/messages.js";
-import { CERTIFICATE_KIND_LABELS, type PublicCertificate } from "../../../shared/schemas/certificates.js";
+import { certificateHeading, type PublicCertificate } from "../../../shared/schemas/certificates.js";
 import type { AppDeps } from "../../app-deps.js";
 import { escapeHtml } from "../../infrastructure/mail/layout.js";
 import { findCertificateByCode } from "./repository.js";
@@ -28,7 +28,7 @@ function previewOf(certificate: PublicCertificate, timeZone: string): Preview {
       description: CERTIFICATE_MESSAGES.revokedNotice(name, certificate.title),
     };
   }
-  const issued = `${CERTIFICATE_KIND_LABELS[certificate.kind]}, issued on ${formatIssuedOn(certificate.issuedAt, timeZone)}.`;
+  const issued = `${certificateHeading(certificate.course, certificate.kind)}, issued on ${formatIssuedOn(certificate.issuedAt, timeZone)}.`;
   return name
     ? { title: `${name}: ${certificate.title}`, description: `${name} · ${certificate.title}. ${issued}` }
     : { title: certificate.title, description: `${certificate.title}. ${issued} ${DATA_RIGHTS_MESSAGES.erasedHolder}` };
@@ -47,7 +47,7 @@ export async function certificatePageHead(deps: AppDeps, code: string): Promise<
   // Shared by link, not listed: a holder's name is not made searchable by this page.
   const robots = meta("name", "robots", "noindex");
   if (!row) return { found: false, head: `<title>${CERTIFICATE_MESSAGES.pageNotFound} · ${SITE}</title>\n${robots}` };
-  const certificate = toPublicCertificate(row);
+  const certificate = toPublicCertificate(row, deps.config);
   const { title, description } = previewOf(certificate, deps.config.timeZone);
   const tags = [
     `<title>${escapeHtml(`${title} · ${SITE}`)}</title>`,

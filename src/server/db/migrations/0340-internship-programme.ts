@@ -9,18 +9,7 @@ import { type Kysely, sql } from "kysely";
  * completion or of attendance, and what it was earned for (track, weeks, mentor).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("interviewers").addColumn("mentor_track", "text").execute();
-  await db.schema.alterTable("internships").addColumn("demo_day_start_at", "text").execute();
-  await db.schema.alterTable("internships").addColumn("demo_day_end_at", "text").execute();
-  await db.schema.alterTable("workshops").addColumn("capstone_brief", "text").execute();
-  await db.schema.alterTable("workshops").addColumn("capstone_due_at", "text").execute();
-  await db.schema
-    .alterTable("certificates")
-    .addColumn("award", "text", (c) => c.notNull().defaultTo("completion"))
-    .execute();
-  await db.schema.alterTable("certificates").addColumn("details", "text").execute();
-  await sql`update certificates set award = 'attendance' where kind = 'workshop'`.execute(db);
-
+  await addColumns(db);
   await db.schema
     .createTable("internship_applications")
     .addColumn("id", "text", (c) => c.primaryKey())
@@ -60,6 +49,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column("internship_id")
     .execute();
 
+  await createWorkTables(db);
+}
+
+/** Mentors, demo days, capstones and what a certificate is for. */
+async function addColumns(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable("interviewers").addColumn("mentor_track", "text").execute();
+  await db.schema.alterTable("internships").addColumn("demo_day_start_at", "text").execute();
+  await db.schema.alterTable("internships").addColumn("demo_day_end_at", "text").execute();
+  await db.schema.alterTable("workshops").addColumn("capstone_brief", "text").execute();
+  await db.schema.alterTable("workshops").addColumn("capstone_due_at", "text").execute();
+  await db.schema
+    .alterTable("certificates")
+    .addColumn("award", "text", (c) => c.notNull().defaultTo("completion"))
+    .execute();
+  await db.schema.alterTable("certificates").addColumn("details", "text").execute();
+  await sql`update certificates set award = 'attendance' where kind = 'workshop'`.execute(db);
+}
+
+/** The onboarding call, submissions with their comment threads, and standups. */
+async function createWorkTables(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("onboarding_calls")
     .addColumn("id", "text", (c) => c.primaryKey())

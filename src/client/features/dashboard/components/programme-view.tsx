@@ -78,13 +78,13 @@ function ProgressPanel({ programme: p, zone, zoneLabel }: { programme: Programme
           <dt className="text-sm text-slate-700">Progress</dt>
           <dd className="font-semibold text-slate-900">
             {p.progress.approved} of {p.progress.total} milestones approved
+            <progress
+              className="mt-1 block w-full"
+              max={p.progress.total}
+              value={p.progress.approved}
+              aria-label="Milestones approved"
+            />
           </dd>
-          <progress
-            className="mt-1 w-full"
-            max={p.progress.total}
-            value={p.progress.approved}
-            aria-label="Milestones approved"
-          />
         </div>
         <div>
           <dt className="text-sm text-slate-700">Next due date</dt>

@@ -143,6 +143,18 @@ describeEachDialect("internship programme", (t) => {
     ]);
     expect((await review(submission.id, mentorCookie, "approved")).statusCode).toBe(409);
     expect((await programme(s.booking.id, s.cookie)).milestones[0]?.status).toBe("changes_requested");
+    const comment = (cookie: string) =>
+      t().request({
+        method: "POST",
+        url: `/api/submissions/${submission.id}/comments`,
+        cookie,
+        payload: { body: "Which screen?" },
+      });
+    expect(json<Submission>(await comment(s.cookie)).comments.at(-1)).toMatchObject({
+      authorRole: "student",
+      body: "Which screen?",
+    });
+    expect((await comment(await stranger.cookie())).statusCode).toBe(403);
 
     const second = json<Submission>(await submit(s.booking.id, 1, s.cookie, "https://github.com/meera/app/pull/2"));
     const admin = await t().signInAdmin();
@@ -366,5 +378,52 @@ describeEachDialect("internship programme", (t) => {
       payload: { done: "a", next: "b" },
     });
     expect(await runStandupReminderJob(t().app.deps, { bookingId: s.booking.id, week: 1 })).toBe("skipped");
+  });
+
+  it("exports the student's programme writing and erases it with the account", async () => {
+    const batch = await buildInternship(t().app.deps.db, { track_key: "int_mobile" });
+    await mentor("int_mobile", "Karthik Rao");
+    const s = await student(batch.id);
+    const { db } = t().app.deps;
+    const apply = await t().request({
+      method: "PUT",
+      url: `/api/me/internship-applications/${batch.id}`,
+      cookie: s.cookie,
+      payload: {
+        college: "NIT Trichy",
+        yearOfStudy: "3rd year",
+        graduationYear: 2027,
+        why: "To build a real app",
+        projectUrl: "https://github.com/me",
+      },
+    });
+    expect(apply.statusCode).toBe(200);
+    await programme(s.booking.id, s.cookie);
+    await submit(s.booking.id, 1, s.cookie);
+    await t().request({
+      method: "POST",
+      url: `/api/me/internships/${s.booking.id}/standups`,
+      cookie: s.cookie,
+      payload: { done: "Setup", next: "Screens" },
+    });
+    const exported = json<Record<string, unknown[]>>(await t().request({ url: "/api/me/export", cookie: s.cookie }));
+    expect(exported.internshipApplications).toEqual([expect.objectContaining({ college: "NIT Trichy" })]);
+    expect(exported.submissions).toHaveLength(1);
+    expect(exported.submissionComments).toEqual([expect.objectContaining({ body: "Screens done" })]);
+    expect(exported.standups).toEqual([expect.objectContaining({ done: "Setup" })]);
+
+    const erased = await t().request({
+      method: "DELETE",
+      url: "/api/me",
+      cookie: s.cookie,
+      payload: { confirm: s.email },
+    });
+    expect(erased.statusCode).toBe(200);
+    const left = await Promise.all([
+      db.selectFrom("internship_applications").select("id").where("user_id", "=", s.userId).execute(),
+      db.selectFrom("submissions").select("id").where("booking_id", "=", s.booking.id).execute(),
+      db.selectFrom("standups").select("id").where("booking_id", "=", s.booking.id).execute(),
+    ]);
+    expect(left.map((rows) => rows.length)).toEqual([0, 0, 0]);
   });
 });

@@ -21,6 +21,7 @@ const NOT_BUNDLED = [
   "fontkit",
   "ical-generator",
   "prom-client",
+  "@resvg/resvg-js",
   "@fastify/static",
   "@fastify/swagger-ui",
 ];

@@ -191,3 +191,23 @@ export async function buildCompletedProfile(
     .execute();
   return row;
 }
+
+/** The application a student fills before an internship seat can be held (docs/product.md, Internship programme). */
+export async function buildApplication(db: Db, userId: string, internshipId: string): Promise<void> {
+  await db
+    .insertInto("internship_applications")
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      internship_id: internshipId,
+      college: "Test College",
+      year_of_study: "3rd year",
+      graduation_year: 2027,
+      motivation: "To learn by building",
+      project_url: "https://github.com/test",
+      created_at: now(),
+      updated_at: now(),
+    })
+    .onConflict((oc) => oc.columns(["user_id", "internship_id"]).doNothing())
+    .execute();
+}

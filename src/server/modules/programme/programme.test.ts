@@ -426,4 +426,31 @@ describeEachDialect("internship programme", (t) => {
     ]);
     expect(left.map((rows) => rows.length)).toEqual([0, 0, 0]);
   });
+
+  it("holds an internship seat only for a student who applied to the batch, with a valid application", async () => {
+    const batch = await buildInternship(t().app.deps.db, { track_key: "int_mobile", start_date: addDays(today(), 5) });
+    const cookie = await t().signIn(unique("applicant"));
+    const hold = () =>
+      t().request({ method: "POST", url: "/api/holds", cookie, payload: { kind: "internship", targetId: batch.id } });
+    const refused = await hold();
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused)).toEqual({ error: { code: "CONFLICT", message: PROGRAMME_MESSAGES.applicationRequired } });
+    const apply = (payload: object) =>
+      t().request({ method: "PUT", url: `/api/me/internship-applications/${batch.id}`, cookie, payload });
+    const valid = {
+      college: "VIT Vellore",
+      yearOfStudy: "2nd year",
+      graduationYear: 2028,
+      why: "I want mentored practice",
+      projectUrl: "https://github.com/me/app",
+    };
+    expect(json(await apply({ ...valid, projectUrl: "github.com/me" }))).toMatchObject({
+      error: { code: "VALIDATION", message: PROGRAMME_MESSAGES.linkInvalid },
+    });
+    expect(json(await apply({ ...valid, why: "one\ntwo" }))).toMatchObject({
+      error: { code: "VALIDATION", message: PROGRAMME_MESSAGES.whyTooLong },
+    });
+    expect((await apply(valid)).statusCode).toBe(200);
+    expect((await hold()).statusCode).toBe(201);
+  });
 });

@@ -80,9 +80,14 @@ export async function getApplication(deps: AppDeps, user: SessionUser, internshi
   return toApplication(row);
 }
 
-/** Whether the student applied to the batch: an internship seat is held only after the application. */
-export async function hasApplied(deps: AppDeps, userId: string, internshipId: string): Promise<boolean> {
-  return (await findApplication(deps.db, userId, internshipId)) !== undefined;
+/**
+ * Whether a hold on this batch must wait for the student's application: an open batch takes holds only from
+ * students who applied to it (a batch that is gone or cancelled is refused by the hold itself).
+ */
+export async function needsApplication(deps: AppDeps, userId: string, internshipId: string): Promise<boolean> {
+  const batch = await findBatch(deps.db, internshipId);
+  if (!batch || batch.cancelled_at) return false;
+  return (await findApplication(deps.db, userId, internshipId)) === undefined;
 }
 
 export async function milestoneSubmissions(deps: AppDeps, { batch, booking }: Enrolment): Promise<Submission[]> {

@@ -205,6 +205,8 @@ export const mentorCallSchema = z.object({
 /** `GET /api/mentor/overview`: the interviewer workspace's Mentoring section. */
 export const mentorOverviewSchema = z.object({
   mentor: z.object({ name: z.string(), trackKey: z.enum(INTERNSHIP_TRACKS).nullable() }),
+  /** Students booked workshops this interviewer hosts: their capstones come here for review. */
+  hostsAttendees: z.boolean(),
   students: z.array(rosterStudentSchema),
   batches: z.array(batchEventSchema),
   calls: z.array(mentorCallSchema),

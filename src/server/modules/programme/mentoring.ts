@@ -79,9 +79,10 @@ export const toBatchEvent = (batch: InternshipsTable) => ({
 /** The Mentoring section: the mentor's students, their batches (the batch calendar) and onboarding calls. */
 export async function mentorOverview(deps: AppDeps, mentor: InterviewersTable): Promise<MentorOverview> {
   const rows = await findEnrolledStudents(deps.db, { mentorId: mentor.id });
-  const [students, calls] = await Promise.all([
+  const [students, calls, hosted] = await Promise.all([
     toRosterStudents(deps, rows),
     findCallsOfMentor(deps.db, mentor.id, new Date().toISOString()),
+    findHostedBookingIds(deps.db, mentor.id),
   ]);
   const callStudents = await findStudentsOfBookings(
     deps.db,
@@ -95,6 +96,7 @@ export async function mentorOverview(deps: AppDeps, mentor: InterviewersTable): 
   }
   return {
     mentor: { name: mentor.name, trackKey: (mentor.mentor_track as InternshipTrack | null) ?? null },
+    hostsAttendees: hosted.length > 0,
     students,
     batches: [...batches.values()],
     calls: calls.map((call) => {

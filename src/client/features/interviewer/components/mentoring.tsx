@@ -13,6 +13,8 @@ export function Mentoring({ zone, zoneLabel }: { zone: string; zoneLabel: string
   if (overview.isPending) return <Spinner label="Loading your mentees…" />;
   if (overview.isError) return <Alert tone="error">{overview.error.message}</Alert>;
   const data = overview.data;
+  // Interviewers who neither mentor nor host attendees have nothing here.
+  if (!data.mentor.trackKey && data.students.length === 0 && !data.hostsAttendees) return null;
   return (
     <section aria-labelledby="mentoring-heading" className="space-y-4 rounded-2xl border border-slate-200 p-5">
       <h2 id="mentoring-heading" className="text-xl font-bold text-slate-900">

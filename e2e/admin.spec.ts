@@ -232,6 +232,7 @@ test.describe("admin console", () => {
       "Interviewers",
       "Internships",
       "Workshops",
+      "Programme",
       "Bookings",
       "Waitlists",
       "Pricing",

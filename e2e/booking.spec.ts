@@ -7,6 +7,7 @@ import {
   dayTab,
   expect,
   expectNoA11yViolations,
+  fillInternshipApplication,
   latestMessageTo,
   pickTime,
   signIn,
@@ -106,6 +107,7 @@ test.describe("booking", () => {
     await signIn(page, uniqueEmail("intern"), "/onboarding?type=internship");
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
     await expect(page.getByText("Week 1: Setup")).toBeVisible();
+    await fillInternshipApplication(page);
     await expectNoA11yViolations(page);
     await page.getByRole("button", { name: "Book Slot" }).click();
     await payOnTestCheckout(page, "₹4,999");

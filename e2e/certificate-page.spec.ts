@@ -22,6 +22,8 @@ test("a shared certificate link previews the holder and the certificate, without
       user_id: userId,
       booking_id: booking.id,
       kind: "workshop",
+      award: "attendance",
+      details: null,
       recipient_name: "Ishaan D'Souza",
       title: "DSA & problem solving (Intermediate)",
       issued_at: new Date().toISOString(),
@@ -43,7 +45,7 @@ test("a shared certificate link previews the holder and the certificate, without
     "content",
     new RegExp(`/certificates/${code}$`),
   );
-  await expect(crawler.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary");
+  await expect(crawler.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
 
   // A visitor: the page itself, under the same title.
   const visitor = await (await browser.newContext()).newPage();

@@ -26,6 +26,8 @@ test.describe("the student's data", () => {
         user_id: userId,
         booking_id: booking.id,
         kind: "workshop",
+        award: "attendance",
+        details: null,
         recipient_name: "Meera Nair",
         title: "Resume clinic",
         issued_at: new Date().toISOString(),

@@ -203,3 +203,13 @@ export async function pickTime(page: Page, interviewer: string, startAt: string)
   await dayTab(page, startAt).click();
   await page.getByRole("radio", { name: new RegExp(interviewer) }).click();
 }
+
+/** The internship application the booking page asks for before "Book Slot". */
+export async function fillInternshipApplication(page: Page): Promise<void> {
+  const form = page.getByRole("form", { name: "Your application" });
+  await form.getByLabel("College").fill("IIT Madras");
+  await form.getByLabel("Year of study").selectOption("3rd year");
+  await form.getByLabel("Graduation year").fill("2027");
+  await form.getByLabel("Project or GitHub link").fill("https://github.com/student/portfolio");
+  await form.getByLabel("Why this internship? (one line)").fill("I want to ship a real app with a mentor's reviews.");
+}

@@ -22,6 +22,7 @@ const NOT_BUNDLED = [
   "ical-generator",
   "yjs",
   "prom-client",
+  "@resvg/resvg-js",
   "@fastify/static",
   "@fastify/swagger-ui",
 ];

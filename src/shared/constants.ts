@@ -63,16 +63,23 @@ export const PROFILE_STATUSES = ["completed", "inprogress"] as const;
 export const SERVICE_TYPES = ["mockInterview", "internship", "workshop"] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
-export const WORKSHOP_TOPICS = ["ws_resume", "ws_dsa", "ws_systemdesign"] as const;
+export const WORKSHOP_TOPICS = [
+  "ws_resume",
+  "ws_dsa",
+  "ws_systemdesign",
+  "ws_web",
+  "ws_mobile",
+  "ws_ai_tooling",
+] as const;
 export type WorkshopTopic = (typeof WORKSHOP_TOPICS)[number];
 
-export const INTERNSHIP_TRACKS = ["int_frontend", "int_backend", "int_ml"] as const;
+export const INTERNSHIP_TRACKS = ["int_frontend", "int_backend", "int_ml", "int_mobile", "int_product"] as const;
 export type InternshipTrack = (typeof INTERNSHIP_TRACKS)[number];
 
 export const WORKSHOP_LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
 export type WorkshopLevel = (typeof WORKSHOP_LEVELS)[number];
 
-/** The nine catalog keys (docs/product.md, Catalog), in display order. */
+/** The catalog keys (docs/product.md, Catalog), in display order. */
 export const CATALOG_KEYS = [...COMPANY_TYPES, ...WORKSHOP_TOPICS, ...INTERNSHIP_TRACKS] as const;
 export type CatalogKey = (typeof CATALOG_KEYS)[number];
 
@@ -87,6 +94,11 @@ export const CATALOG_DEFAULTS: Record<CatalogKey, { available: boolean; priceRup
   int_frontend: { available: true, priceRupees: 4999 },
   int_backend: { available: true, priceRupees: 4999 },
   int_ml: { available: true, priceRupees: 5999 },
+  ws_web: { available: true, priceRupees: 799 },
+  ws_mobile: { available: true, priceRupees: 899 },
+  ws_ai_tooling: { available: true, priceRupees: 899 },
+  int_mobile: { available: true, priceRupees: 4999 },
+  int_product: { available: true, priceRupees: 3999 },
 };
 
 export const CATALOG_LABELS: Record<CatalogKey, string> = {
@@ -99,6 +111,11 @@ export const CATALOG_LABELS: Record<CatalogKey, string> = {
   int_frontend: "Frontend internship",
   int_backend: "Backend internship",
   int_ml: "Machine learning internship",
+  ws_web: "Web workshop",
+  ws_mobile: "Mobile workshop",
+  ws_ai_tooling: "AI tooling workshop",
+  int_mobile: "Mobile internship",
+  int_product: "Product internship",
 };
 
 /** Interview rounds per mock package (docs/product.md, Catalog). */
@@ -172,3 +189,15 @@ export const ROOM_CODE_MAX_BYTES = 200 * 1024;
 export const ROOM_NOTE_MAX_LENGTH = 2000;
 /** Largest WebSocket message: an editor update at its largest, base64 (a third larger), with room to spare. */
 export const LIVE_SOCKET_MAX_BYTES = Math.ceil((ROOM_CODE_MAX_BYTES * 4) / 3) + 4096;
+
+/** The internship programme (docs/product.md, Internship programme). */
+export const ONBOARDING_CALL_MINUTES = 30;
+/** Onboarding calls are offered on weekdays between these hours of the platform zone, this many days ahead. */
+export const ONBOARDING_CALL_HOURS = { from: 10, to: 18 } as const;
+export const ONBOARDING_CALL_DAYS_AHEAD = 14;
+/** A standup missing by this weekday of a programme week (1 = the week's first day) is reminded. */
+export const STANDUP_REMINDER_DAY = 5;
+/** A submission's link, note and review comment. */
+export const SUBMISSION_NOTE_MAX = 2000;
+export const STANDUP_FIELD_MAX = 1000;
+export const DEMO_DAY_MAX_HOURS = 6;

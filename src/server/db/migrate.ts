@@ -22,6 +22,7 @@ import * as m0322 from "./migrations/0322-booking-session-start-indexes.js";
 import * as m0330 from "./migrations/0330-practice-bank.js";
 import * as m0331 from "./migrations/0331-alert-channels.js";
 import * as m0332 from "./migrations/0332-scores-by-round.js";
+import * as m0340 from "./migrations/0340-internship-programme.js";
 import * as m0350 from "./migrations/0350-interview-room.js";
 
 /**
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "0330-practice-bank": m0330,
   "0331-alert-channels": m0331,
   "0332-scores-by-round": m0332,
+  "0340-internship-programme": m0340,
   "0350-interview-room": m0350,
 };
 

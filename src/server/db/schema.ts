@@ -79,6 +79,8 @@ export interface InterviewersTable {
   company_types: string;
   reviewed_by: string;
   active: Bool;
+  /** The internship track this interviewer mentors (a catalog key), null when not a mentor. */
+  mentor_track: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -120,6 +122,9 @@ export interface InternshipsTable {
   meeting_link: string | null;
   /** Set when an admin cancelled the whole batch (its bookings refunded). */
   cancelled_at: string | null;
+  /** The batch's demo day, its last session, once an admin scheduled it. */
+  demo_day_start_at: string | null;
+  demo_day_end_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -136,6 +141,9 @@ export interface WorkshopsTable {
   meeting_link: string | null;
   /** The interviewer who runs the session, if one was chosen (docs/decisions/0141-one-interviewer-one-slot.md). */
   host_interviewer_id: string | null;
+  /** What attendees build after the session, and until when they may hand it in. */
+  capstone_brief: string | null;
+  capstone_due_at: string | null;
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
@@ -267,8 +275,79 @@ export interface CertificatesTable {
   kind: BookingKind;
   recipient_name: string;
   title: string;
+  /** "completion" or "attendance": what the certificate says it is for. */
+  award: string;
+  /** What it was earned with, e.g. the internship's track, weeks and mentor. */
+  details: string | null;
   issued_at: string;
   revoked_at: string | null;
+}
+
+/** What a student wrote when applying to an internship batch, before paying. */
+export interface InternshipApplicationsTable {
+  id: string;
+  user_id: string;
+  internship_id: string;
+  college: string;
+  year_of_study: string;
+  graduation_year: number;
+  motivation: string;
+  project_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A paid internship booking's place in the programme: its mentor and demo-day attendance. */
+export interface ProgrammeEnrolmentsTable {
+  booking_id: string;
+  internship_id: string;
+  mentor_id: string | null;
+  matched_at: string;
+  demo_attended_at: string | null;
+}
+
+/** The 30-minute call with the mentor; the join URL is the batch's meeting link for now. */
+export interface OnboardingCallsTable {
+  id: string;
+  booking_id: string;
+  mentor_id: string;
+  start_at: string;
+  end_at: string;
+  join_url: string | null;
+  created_at: string;
+}
+
+/** A link handed in for an internship week (kind "milestone") or a workshop capstone (week 0). */
+export interface SubmissionsTable {
+  id: string;
+  booking_id: string;
+  kind: "milestone" | "capstone";
+  week: number;
+  url: string;
+  note: string;
+  status: "submitted" | "changes_requested" | "approved";
+  submitted_at: string;
+  reviewed_at: string | null;
+  reviewer_email: string | null;
+}
+
+export interface SubmissionCommentsTable {
+  id: string;
+  submission_id: string;
+  author_role: "student" | "reviewer";
+  author_name: string;
+  body: string;
+  created_at: string;
+}
+
+export interface StandupsTable {
+  id: string;
+  booking_id: string;
+  week: number;
+  done: string;
+  next: string;
+  blockers: string;
+  created_at: string;
 }
 
 export interface AuditLogTable {
@@ -509,4 +588,10 @@ export interface Database {
   room_code_updates: RoomCodeUpdatesTable;
   room_notes: RoomNotesTable;
   room_signals: RoomSignalsTable;
+  internship_applications: InternshipApplicationsTable;
+  programme_enrolments: ProgrammeEnrolmentsTable;
+  onboarding_calls: OnboardingCallsTable;
+  submissions: SubmissionsTable;
+  submission_comments: SubmissionCommentsTable;
+  standups: StandupsTable;
 }

@@ -34,6 +34,10 @@ import { phoneAlertRoutes } from "./phone-alerts/routes.js";
 import { practiceRoutes } from "./practice/routes.js";
 import { pricingRoutes } from "./pricing/routes.js";
 import { profileRoutes } from "./profile/routes.js";
+import { programmeAdminRoutes } from "./programme/admin-routes.js";
+import { runStandupReminderJob, STANDUP_REMINDER_JOB } from "./programme/enrolment.js";
+import { mentoringRoutes } from "./programme/mentoring-routes.js";
+import { programmeRoutes } from "./programme/routes.js";
 import { REMINDER_JOB, runReminderJob } from "./reminders/service.js";
 import { rescheduleRoutes } from "./reschedule/routes.js";
 import { roomRoutes } from "./rooms/routes.js";
@@ -81,6 +85,9 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   practiceRoutes,
   phoneAlertRoutes,
   roomRoutes,
+  programmeRoutes,
+  mentoringRoutes,
+  programmeAdminRoutes,
 ];
 
 /** Every job type the queue runs, by name. */
@@ -91,6 +98,7 @@ export const jobHandlers: JobHandlers = {
   // Refunds go through the app's payment provider (Razorpay, or the test-mode one).
   [REFUND_JOB]: refundJob((deps, request) => deps.payments.refund(request)),
   [WAITLIST_OFFER_JOB]: runWaitlistOfferJob,
+  [STANDUP_REMINDER_JOB]: runStandupReminderJob,
 };
 
 /** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */

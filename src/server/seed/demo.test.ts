@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { INTERNSHIP_TRACKS } from "../../shared/constants.js";
 import { isAdminEmail } from "../modules/admins/repository.js";
 import { describeEachDialect } from "../test/test-app.js";
 import { seedDemoData } from "./demo.js";
@@ -22,7 +23,14 @@ describeEachDialect("demo data", (t) => {
     const tracks = new Set(
       open.json<{ internships: { trackKey: string; seatsLeft: number }[] }>().internships.map((i) => i.trackKey),
     );
-    expect([...tracks].sort()).toEqual(["int_backend", "int_frontend", "int_ml"]);
+    expect([...tracks].sort()).toEqual([...INTERNSHIP_TRACKS].sort());
+    // Each track has a mentor to match its students to (docs/product.md, Internship programme).
+    const mentored = await db
+      .selectFrom("interviewers")
+      .select("mentor_track")
+      .where("mentor_track", "is not", null)
+      .execute();
+    expect(new Set(mentored.map((m) => m.mentor_track))).toEqual(new Set(INTERNSHIP_TRACKS));
 
     // Never into a database that has data.
     expect(await seedDemoData(app.deps)).toBe(false);

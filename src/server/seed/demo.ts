@@ -19,6 +19,7 @@ const interviewers = [
     qualification: "SDE II, ex-Flipkart",
     types: ["product", "service"],
     reviewed: "Hiring panel",
+    mentors: "int_frontend",
   },
   {
     name: "Rahul Menon",
@@ -27,6 +28,7 @@ const interviewers = [
     qualification: "Senior Engineer, Infosys",
     types: ["service"],
     reviewed: "Hiring panel",
+    mentors: "int_backend",
   },
   {
     name: "Priya Sharma",
@@ -35,7 +37,48 @@ const interviewers = [
     qualification: "Staff Engineer, ex-Google",
     types: ["maang", "product"],
     reviewed: "Bar raiser",
+    mentors: "int_ml",
   },
+];
+
+/** Mentors who take no mock interviews, for the tracks no interviewer above mentors. */
+const mentorsOnly = [
+  {
+    name: "Karthik Rao",
+    email: "karthik.rao@example.com",
+    phone: "+919800000004",
+    qualification: "Android Lead, ex-Swiggy",
+    types: ["product"],
+    reviewed: "Hiring panel",
+    mentors: "int_mobile",
+  },
+  {
+    name: "Meera Nair",
+    email: "meera.nair@example.com",
+    phone: "+919800000005",
+    qualification: "Product Manager, ex-Razorpay",
+    types: ["product"],
+    reviewed: "Hiring panel",
+    mentors: "int_product",
+  },
+];
+
+const mobilePlans = [
+  { title: "Kick-off and setup", deliverables: "React Native project running on a device" },
+  { title: "Screens and navigation", deliverables: "Three screens with stack and tab navigation" },
+  { title: "Data and offline", deliverables: "API data cached for offline use" },
+  { title: "Device features", deliverables: "Camera or location with permissions" },
+  { title: "Release", deliverables: "Signed build and store listing" },
+  { title: "Demo day", deliverables: "Live demo and presentation" },
+];
+
+const productPlans = [
+  { title: "Discovery", deliverables: "Five user interviews and a problem statement" },
+  { title: "Definition", deliverables: "PRD with goals and metrics" },
+  { title: "Design", deliverables: "Wireframes and a usability test" },
+  { title: "Delivery", deliverables: "Backlog, roadmap and release plan" },
+  { title: "Launch", deliverables: "Go-to-market plan and dashboard" },
+  { title: "Demo day", deliverables: "Product review presentation" },
 ];
 
 const weekPlans = [
@@ -83,6 +126,14 @@ async function seedInternships(trx: Executor, today: string, now: string): Promi
       track: "int_backend",
     },
     { title: "Machine Learning Internship", mentor: "Priya Sharma", days: 14, plans: mlPlans, track: "int_ml" },
+    { title: "Mobile App Internship", mentor: "Karthik Rao", days: 16, plans: mobilePlans, track: "int_mobile" },
+    {
+      title: "Product Management Internship",
+      mentor: "Meera Nair",
+      days: 18,
+      plans: productPlans,
+      track: "int_product",
+    },
     {
       title: "Frontend Engineering Internship",
       mentor: "Ananya Iyer",
@@ -103,6 +154,8 @@ async function seedInternships(trx: Executor, today: string, now: string): Promi
       capacity: 30,
       meeting_link: null,
       cancelled_at: null,
+      demo_day_start_at: null,
+      demo_day_end_at: null,
       created_at: now,
       updated_at: now,
     });
@@ -130,7 +183,7 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
 
 async function seedInterviewers(trx: Executor, now: string): Promise<string[]> {
   const ids: string[] = [];
-  for (const i of interviewers) {
+  for (const i of [...interviewers, ...mentorsOnly]) {
     const id = randomUUID();
     ids.push(id);
     await insertInterviewer(trx, {
@@ -143,6 +196,7 @@ async function seedInterviewers(trx: Executor, now: string): Promise<string[]> {
       company_types: JSON.stringify(i.types),
       reviewed_by: i.reviewed,
       active: 1,
+      mentor_track: i.mentors,
       created_at: now,
       updated_at: now,
     });
@@ -181,7 +235,12 @@ const workshops = [
   { topic: "ws_resume", title: "Resume that gets shortlisted", level: "Beginner", day: 3 },
   { topic: "ws_dsa", title: "DSA patterns for placement rounds", level: "Intermediate", day: 5 },
   { topic: "ws_systemdesign", title: "System design fundamentals", level: "Advanced", day: 8 },
+  { topic: "ws_web", title: "Ship a web app in a day", level: "Beginner", day: 9 },
+  { topic: "ws_mobile", title: "Your first mobile app", level: "Beginner", day: 10 },
+  { topic: "ws_ai_tooling", title: "AI tools for developers", level: "Intermediate", day: 11 },
 ];
+
+const CAPSTONE_BRIEF = "Build a small project with what the session covered and share its repository or live link.";
 
 async function seedWorkshops(trx: Executor, today: string, zone: string, now: string): Promise<void> {
   for (const w of workshops) {
@@ -197,6 +256,8 @@ async function seedWorkshops(trx: Executor, today: string, zone: string, now: st
       status: "published",
       meeting_link: null,
       host_interviewer_id: null,
+      capstone_brief: CAPSTONE_BRIEF,
+      capstone_due_at: zonedToInstant(addDays(date, 7), "23:59", zone).toISOString(),
       cancelled_at: null,
       created_at: now,
       updated_at: now,

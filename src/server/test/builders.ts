@@ -33,6 +33,7 @@ export async function buildInterviewer(db: Db, overrides: Partial<InterviewersTa
     company_types: JSON.stringify(["service"]),
     reviewed_by: "Panel",
     active: 1,
+    mentor_track: null,
     created_at: now(),
     updated_at: now(),
     ...overrides,
@@ -76,6 +77,8 @@ export async function buildWorkshop(db: Db, overrides: Partial<WorkshopsTable> =
     status: "published",
     meeting_link: null,
     host_interviewer_id: null,
+    capstone_brief: null,
+    capstone_due_at: null,
     cancelled_at: null,
     created_at: now(),
     updated_at: now(),
@@ -101,6 +104,8 @@ export async function buildInternship(db: Db, overrides: Partial<InternshipsTabl
     capacity: 30,
     meeting_link: null,
     cancelled_at: null,
+    demo_day_start_at: null,
+    demo_day_end_at: null,
     created_at: now(),
     updated_at: now(),
     ...overrides,
@@ -185,4 +190,24 @@ export async function buildCompletedProfile(
     .where("id", "=", userId)
     .execute();
   return row;
+}
+
+/** The application a student fills before an internship seat can be held (docs/product.md, Internship programme). */
+export async function buildApplication(db: Db, userId: string, internshipId: string): Promise<void> {
+  await db
+    .insertInto("internship_applications")
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      internship_id: internshipId,
+      college: "Test College",
+      year_of_study: "3rd year",
+      graduation_year: 2027,
+      motivation: "To learn by building",
+      project_url: "https://github.com/test",
+      created_at: now(),
+      updated_at: now(),
+    })
+    .onConflict((oc) => oc.columns(["user_id", "internship_id"]).doNothing())
+    .execute();
 }

@@ -9,6 +9,8 @@ export const NOTIFICATION_TYPES = [
   "reminder",
   "certificate_issued",
   "waitlist_offer",
+  "standup_reminder",
+  "submission_reviewed",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

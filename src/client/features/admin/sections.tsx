@@ -11,6 +11,7 @@ import { InvoicesSection } from "./components/invoices-section.js";
 import { MessagesSection, UnhandledBadge } from "./components/messages-section.js";
 import { PracticeSection } from "./components/practice/practice-section.js";
 import { PricingSection } from "./components/pricing-section.js";
+import { ProgrammeSection } from "./components/programme-section.js";
 import { SlotsSection } from "./components/slots-section.js";
 import { WaitlistsSection } from "./components/waitlists-section.js";
 import { WorkshopsSection } from "./components/workshops-section.js";
@@ -34,6 +35,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { id: "interviewers", label: "Interviewers", element: <InterviewersSection /> },
   { id: "internships", label: "Internships", element: <InternshipsSection /> },
   { id: "workshops", label: "Workshops", element: <WorkshopsSection /> },
+  { id: "programme", label: "Programme", element: <ProgrammeSection /> },
   { id: "bookings", label: "Bookings", element: <BookingsSection /> },
   { id: "waitlists", label: "Waitlists", element: <WaitlistsSection /> },
   {

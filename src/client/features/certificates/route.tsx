@@ -1,6 +1,6 @@
 import { Link, useParams } from "react-router";
 import { CERTIFICATE_MESSAGES, DATA_RIGHTS_MESSAGES } from "../../../shared/messages.js";
-import { CERTIFICATE_KIND_LABELS } from "../../../shared/schemas/certificates.js";
+import { certificateHeading, type PublicCertificate } from "../../../shared/schemas/certificates.js";
 import { ApiError } from "../../lib/api.js";
 import { useClientConfig } from "../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../ui/alert.js";
@@ -49,50 +49,64 @@ export default function CertificateRoute() {
               </p>
             </Alert>
           )}
-          {certificate.data?.status === "valid" && (
-            <article className="rounded-2xl border-4 border-double border-brand-700 bg-white p-8 text-center shadow-sm">
-              <p className="inline-flex rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">
-                {CERTIFICATE_MESSAGES.pageVerified}
-              </p>
-              <p className="mt-4 text-sm tracking-wide text-slate-700 uppercase">
-                {CERTIFICATE_KIND_LABELS[certificate.data.kind]}
-              </p>
-              <dl className="mt-6 space-y-4">
-                <div>
-                  <dt className="text-sm text-slate-700">Issued to</dt>
-                  {certificate.data.holderRemoved ? (
-                    <dd className="text-base text-slate-700">{DATA_RIGHTS_MESSAGES.erasedHolder}</dd>
-                  ) : (
-                    <dd className="text-3xl font-bold text-slate-900">{certificate.data.recipientName}</dd>
-                  )}
-                </div>
-                <div>
-                  <dt className="text-sm text-slate-700">For</dt>
-                  <dd className="text-xl font-semibold text-slate-900">{certificate.data.title}</dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-slate-700">Issued on</dt>
-                  <dd className="font-semibold text-slate-900">
-                    {new Intl.DateTimeFormat("en-IN", {
-                      timeZone: zone,
-                      day: "numeric",
-                      month: "long",
-                      year: "numeric",
-                    }).format(new Date(certificate.data.issuedAt))}
-                  </dd>
-                </div>
-              </dl>
-              <a
-                href={`/api/certificates/${encodeURIComponent(certificate.data.code)}/pdf`}
-                download
-                className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-              >
-                Download PDF
-              </a>
-            </article>
-          )}
+          {certificate.data?.status === "valid" && <ValidCertificate certificate={certificate.data} zone={zone} />}
         </div>
       </main>
     </div>
+  );
+}
+
+const actionClass = "inline-flex min-h-11 items-center rounded-lg px-4 py-2 text-sm font-semibold";
+
+/** A valid certificate: to whom, for what (completion or attendance, and with what), when; PDF and LinkedIn. */
+function ValidCertificate({ certificate, zone }: { certificate: PublicCertificate; zone: string }) {
+  const issuedOn = new Intl.DateTimeFormat("en-IN", { timeZone: zone, day: "numeric", month: "long", year: "numeric" });
+  return (
+    <article className="rounded-2xl border-4 border-double border-brand-700 bg-white p-8 text-center shadow-sm">
+      <p className="inline-flex rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">
+        {CERTIFICATE_MESSAGES.pageVerified}
+      </p>
+      <p className="mt-4 text-sm tracking-wide text-slate-700 uppercase">
+        {certificateHeading(certificate.course, certificate.kind)}
+      </p>
+      <dl className="mt-6 space-y-4">
+        <div>
+          <dt className="text-sm text-slate-700">Issued to</dt>
+          {certificate.holderRemoved ? (
+            <dd className="text-base text-slate-700">{DATA_RIGHTS_MESSAGES.erasedHolder}</dd>
+          ) : (
+            <dd className="text-3xl font-bold text-slate-900">{certificate.recipientName}</dd>
+          )}
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">For</dt>
+          <dd className="text-xl font-semibold text-slate-900">{certificate.title}</dd>
+          {certificate.details && <dd className="text-slate-800">{certificate.details}</dd>}
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Issued on</dt>
+          <dd className="font-semibold text-slate-900">{issuedOn.format(new Date(certificate.issuedAt))}</dd>
+        </div>
+      </dl>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <a
+          href={`/api/certificates/${encodeURIComponent(certificate.code)}/pdf`}
+          download
+          className={`${actionClass} bg-brand-700 text-white hover:bg-brand-800`}
+        >
+          Download PDF
+        </a>
+        {certificate.linkedInUrl && !certificate.holderRemoved && (
+          <a
+            href={certificate.linkedInUrl}
+            target="_blank"
+            rel="noreferrer"
+            className={`${actionClass} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`}
+          >
+            Add to LinkedIn<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+      </div>
+    </article>
   );
 }

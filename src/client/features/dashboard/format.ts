@@ -1,4 +1,5 @@
 import type { DashboardSession } from "../../../shared/schemas/dashboard.js";
+import { formatDayLabel, formatInstant, zonedDate } from "../../../shared/time.js";
 
 export function formatMinutes(minutes: number): string {
   if (minutes < 60) return `${minutes} min`;
@@ -26,3 +27,9 @@ export const statusTone = (status: DashboardSession["status"]): string => STATUS
 /** Upcoming = confirmed and not over yet; everything else is history. */
 export const isUpcoming = (session: DashboardSession, now = Date.now()): boolean =>
   session.status === "confirmed" && Date.parse(session.endAt) > now;
+
+/** When a session starts, as a student reads it: an internship starts on a day, never at midnight. */
+export const formatSessionStart = (session: DashboardSession, zone: string, zoneLabel: string): string =>
+  session.kind === "internship"
+    ? `Starts ${formatDayLabel(zonedDate(new Date(session.startAt), zone))}`
+    : formatInstant(session.startAt, zone, zoneLabel);

@@ -87,7 +87,7 @@ function SignedInDashboard({ user }: { user: NonNullable<MeResponse["user"]> }) 
       case "workshops":
         return <WorkshopsTab data={data} zone={zone} zoneLabel={zoneLabel} />;
       case "internships":
-        return <InternshipsTab data={data} />;
+        return <InternshipsTab data={data} zone={zone} zoneLabel={zoneLabel} />;
       case "profile":
         return <ProfileTab user={user} data={data} />;
       default:

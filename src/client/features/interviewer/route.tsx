@@ -12,6 +12,7 @@ import { Tabs } from "../../ui/tabs.js";
 import { useInterviewerSessions, useSessionsLiveUpdates } from "./api/get-sessions.js";
 import { CalendarCard } from "./components/calendar-card.js";
 import { HostedWorkshops } from "./components/hosted-workshops.js";
+import { Mentoring } from "./components/mentoring.js";
 import { SessionCard } from "./components/session-card.js";
 
 /** /interviewer: the interviewer's sessions, scorecards and calendar feed (docs/product.md, Interviewers). */
@@ -105,6 +106,7 @@ function Workspace({ data }: { data: InterviewerSessions }) {
       )}
       <CalendarCard />
       <HostedWorkshops workshops={data.workshops} zone={zone} zoneLabel={zoneLabel} />
+      <Mentoring zone={zone} zoneLabel={zoneLabel} />
       <Tabs
         label="Sessions"
         items={[

@@ -22,7 +22,10 @@ describe("PDFs in Indian scripts", () => {
       const pdf = await renderCertificatePdf(
         {
           code: "CP-AAAA-BBBB-CCCC-DDDD",
-          kind: "workshop",
+          course: "workshop",
+          kind: "attendance",
+          details: null,
+          linkedInUrl: null,
           recipientName: name,
           title: "Resume workshop",
           issuedAt: "2026-11-20T10:00:00.000Z",

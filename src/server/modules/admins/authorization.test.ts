@@ -101,6 +101,24 @@ const SUCCESS: Record<string, (t: TestApp) => Promise<Call>> = {
     url: `/api/admin/internships/${(await buildInternship(t.app.deps.db)).id}/cancel`,
     payload: {},
   }),
+  "GET /api/admin/internships/{id}/roster": async (t) => ({
+    url: `/api/admin/internships/${(await buildInternship(t.app.deps.db)).id}/roster`,
+  }),
+  "PUT /api/admin/internships/{id}/demo-day": async (t) => {
+    const batch = await buildInternship(t.app.deps.db, { start_date: inDays(30), weeks: 1 });
+    const startAt = new Date(`${inDays(31)}T10:00:00+05:30`).toISOString();
+    const endAt = new Date(`${inDays(31)}T12:00:00+05:30`).toISOString();
+    return { url: `/api/admin/internships/${batch.id}/demo-day`, payload: { startAt, endAt } };
+  },
+  "PUT /api/admin/interviewers/{id}/mentor-track": async (t) => ({
+    url: `/api/admin/interviewers/${(await buildInterviewer(t.app.deps.db)).id}/mentor-track`,
+    payload: { trackKey: "int_mobile" },
+  }),
+  "PUT /api/admin/workshops/{id}/capstone": async (t) => {
+    const workshop = await buildWorkshop(t.app.deps.db);
+    const dueAt = new Date(Date.parse(workshop.end_at) + 7 * 86_400_000).toISOString();
+    return { url: `/api/admin/workshops/${workshop.id}/capstone`, payload: { brief: "Build it", dueAt } };
+  },
   "PUT /api/admin/pricing/{key}": async () => ({
     url: "/api/admin/pricing/ws_resume",
     payload: { available: true, priceRupees: 699 },

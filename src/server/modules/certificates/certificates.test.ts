@@ -68,7 +68,8 @@ describeEachDialect("certificates", (t) => {
     expect(first.certificate).toMatchObject({
       recipientName: "Aarav Sharma",
       title: "System design basics (Beginner)",
-      kind: "workshop",
+      course: "workshop",
+      kind: "attendance",
       status: "valid",
     });
     expect(first.certificate.code).toMatch(CERTIFICATE_CODE_PATTERN);
@@ -151,7 +152,8 @@ describeEachDialect("certificates", (t) => {
     await buildCompletedProfile(db, userId, { first_name: "Ira", last_name: "Shah" });
     const { certificate } = json<{ certificate: PublicCertificate }>(await issue(booking.id, admin));
     expect(certificate).toMatchObject({
-      kind: "internship",
+      course: "internship",
+      kind: "completion",
       title: "Backend Engineering Internship",
       recipientName: "Ira Shah",
     });

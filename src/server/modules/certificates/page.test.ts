@@ -66,7 +66,10 @@ describeEachDialect(
       expect(metaOf(html, "description")).toBe(metaOf(html, "og:description"));
       expect(metaOf(html, "og:url")).toBe(`${t().app.deps.config.publicUrl}/certificates/${certificate.code}`);
       expect(metaOf(html, "og:type")).toBe("website");
-      expect(metaOf(html, "twitter:card")).toBe("summary");
+      expect(metaOf(html, "twitter:card")).toBe("summary_large_image");
+      const image = `${t().app.deps.config.publicUrl}/certificates/${certificate.code}/preview.png`;
+      expect([metaOf(html, "og:image"), metaOf(html, "twitter:image")]).toEqual([image, image]);
+      expect([metaOf(html, "og:image:width"), metaOf(html, "og:image:height")]).toEqual(["1200", "630"]);
       expect(metaOf(html, "twitter:title")).toBe(metaOf(html, "og:title"));
       expect(metaOf(html, "twitter:description")).toBe(metaOf(html, "og:description"));
       expect(html).not.toContain("<b>Khan");
@@ -75,6 +78,17 @@ describeEachDialect(
 
       const lowerCase = await t().request({ url: `/certificates/${certificate.code.toLowerCase()}` });
       expect(metaOf(lowerCase.body, "og:title")).toBe(`${name}: ${title}`);
+    });
+
+    it("serves the preview image the tags point at: a 1200 by 630 PNG, and 404 for an unknown code", async () => {
+      const { certificate } = await certifiedStudent("png@example.com", "Arjun", "Nair", "Graphs");
+      const png = await t().request({ url: `/certificates/${certificate.code}/preview.png` });
+      expect(png.statusCode).toBe(200);
+      expect(png.headers["content-type"]).toBe("image/png");
+      const bytes = png.rawPayload;
+      expect(bytes.subarray(1, 4).toString()).toBe("PNG");
+      expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+      expect((await t().request({ url: "/certificates/CP-0000-0000-0000-0000/preview.png" })).statusCode).toBe(404);
     });
 
     it("gives an unknown code a not-found title and no one's data", async () => {

@@ -1,7 +1,8 @@
 import { CERTIFICATE_MESSAGES, DATA_RIGHTS_MESSAGES } from "../../../shared/messages.js";
-import { CERTIFICATE_KIND_LABELS, type PublicCertificate } from "../../../shared/schemas/certificates.js";
+import { certificateHeading, type PublicCertificate } from "../../../shared/schemas/certificates.js";
 import type { AppDeps } from "../../app-deps.js";
 import { escapeHtml } from "../../infrastructure/mail/layout.js";
+import { PREVIEW_SIZE } from "./preview-image.js";
 import { findCertificateByCode } from "./repository.js";
 import { toPublicCertificate } from "./service.js";
 
@@ -28,7 +29,7 @@ function previewOf(certificate: PublicCertificate, timeZone: string): Preview {
       description: CERTIFICATE_MESSAGES.revokedNotice(name, certificate.title),
     };
   }
-  const issued = `${CERTIFICATE_KIND_LABELS[certificate.kind]}, issued on ${formatIssuedOn(certificate.issuedAt, timeZone)}.`;
+  const issued = `${certificateHeading(certificate.course, certificate.kind)}, issued on ${formatIssuedOn(certificate.issuedAt, timeZone)}.`;
   return name
     ? { title: `${name}: ${certificate.title}`, description: `${name} · ${certificate.title}. ${issued}` }
     : { title: certificate.title, description: `${certificate.title}. ${issued} ${DATA_RIGHTS_MESSAGES.erasedHolder}` };
@@ -47,8 +48,9 @@ export async function certificatePageHead(deps: AppDeps, code: string): Promise<
   // Shared by link, not listed: a holder's name is not made searchable by this page.
   const robots = meta("name", "robots", "noindex");
   if (!row) return { found: false, head: `<title>${CERTIFICATE_MESSAGES.pageNotFound} · ${SITE}</title>\n${robots}` };
-  const certificate = toPublicCertificate(row);
+  const certificate = toPublicCertificate(row, deps.config);
   const { title, description } = previewOf(certificate, deps.config.timeZone);
+  const page = `${deps.config.publicUrl}/certificates/${encodeURIComponent(certificate.code)}`;
   const tags = [
     `<title>${escapeHtml(`${title} · ${SITE}`)}</title>`,
     meta("name", "description", description),
@@ -57,8 +59,14 @@ export async function certificatePageHead(deps: AppDeps, code: string): Promise<
     meta("property", "og:site_name", SITE),
     meta("property", "og:title", title),
     meta("property", "og:description", description),
-    meta("property", "og:url", `${deps.config.publicUrl}/certificates/${encodeURIComponent(certificate.code)}`),
-    meta("name", "twitter:card", "summary"),
+    meta("property", "og:url", `${page}`),
+    meta("property", "og:image", `${page}/preview.png`),
+    meta("property", "og:image:type", "image/png"),
+    meta("property", "og:image:width", String(PREVIEW_SIZE.width)),
+    meta("property", "og:image:height", String(PREVIEW_SIZE.height)),
+    meta("property", "og:image:alt", `${title}. ${description}`),
+    meta("name", "twitter:card", "summary_large_image"),
+    meta("name", "twitter:image", `${page}/preview.png`),
     meta("name", "twitter:title", title),
     meta("name", "twitter:description", description),
   ];

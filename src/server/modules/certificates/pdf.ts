@@ -1,5 +1,5 @@
 import { DATA_RIGHTS_MESSAGES } from "../../../shared/messages.js";
-import { CERTIFICATE_KIND_LABELS, type PublicCertificate } from "../../../shared/schemas/certificates.js";
+import { certificateHeading, type PublicCertificate } from "../../../shared/schemas/certificates.js";
 import { createPdf, drawCentred, type TextStyle, toBuffer } from "../../infrastructure/pdf/document.js";
 
 const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
@@ -14,7 +14,7 @@ export async function renderCertificatePdf(
   issuedOn: string,
 ): Promise<Buffer> {
   const pdf = await createPdf(A4_LANDSCAPE, {
-    title: `${CERTIFICATE_KIND_LABELS[certificate.kind]}: ${certificate.title}`,
+    title: `${certificateHeading(certificate.course, certificate.kind)}: ${certificate.title}`,
     author: "CareerPrep",
     subject: certificate.holderRemoved
       ? `Certificate ${certificate.code}`
@@ -33,15 +33,17 @@ export async function renderCertificatePdf(
 
   const centred = (text: string, top: number, style: TextStyle) =>
     drawCentred(pdf, text, width / 2, top, { color: INK, ...style }, width - 140);
-  const workshop = certificate.kind === "workshop";
+  const attendance = certificate.kind === "attendance";
   centred("CareerPrep", 78, { size: 20, color: BRAND, weight: "bold" });
-  centred(workshop ? "Certificate of Attendance" : "Certificate of Completion", 124, { size: 34, weight: "bold" });
+  centred(attendance ? "Certificate of Attendance" : "Certificate of Completion", 124, { size: 34, weight: "bold" });
   centred("This certifies that", 196, { size: 16, color: MUTED });
   if (certificate.holderRemoved) centred(DATA_RIGHTS_MESSAGES.erasedHolder, 240, { size: 16, color: MUTED });
   else centred(certificate.recipientName, 232, { size: 32, weight: "bold" });
-  centred(workshop ? "attended the workshop" : "completed the internship", 296, { size: 16, color: MUTED });
+  const verb = attendance ? "attended" : "completed";
+  centred(`${verb} the ${certificate.course}`, 296, { size: 16, color: MUTED });
   centred(certificate.title, 330, { size: 22, weight: "bold" });
-  centred(`Issued on ${issuedOn}`, 386, { size: 14, color: MUTED });
+  if (certificate.details) centred(certificate.details, 362, { size: 13, color: MUTED });
+  centred(`Issued on ${issuedOn}`, 396, { size: 14, color: MUTED });
   centred(`Certificate code ${certificate.code}`, height - 108, { size: 12, color: MUTED });
   centred(`Check it at ${verifyUrl}`, height - 86, { size: 11, color: MUTED });
   return toBuffer(pdf);

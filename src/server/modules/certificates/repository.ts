@@ -40,3 +40,17 @@ export async function findRecipientName(db: Executor, userId: string): Promise<s
     .executeTakeFirst();
   return profileFullName(row?.first_name, row?.last_name);
 }
+
+export async function setCertificateAward(db: Executor, code: string, award: string): Promise<void> {
+  await db.updateTable("certificates").set({ award }).where("code", "=", code).execute();
+}
+
+export async function findCertificatesOfBookings(db: Executor, bookingIds: readonly string[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .selectFrom("certificates")
+    .select(["booking_id", "code"])
+    .where("booking_id", "in", bookingIds)
+    .where("revoked_at", "is", null)
+    .execute();
+}

@@ -6,6 +6,7 @@ import { publicCertificateSchema } from "../../../shared/schemas/certificates.js
 import { requireAdmin } from "../admins/guard.js";
 import { certificatePageHead, formatIssuedOn } from "./page.js";
 import { renderCertificatePdf } from "./pdf.js";
+import { renderPreviewPng } from "./preview-image.js";
 import { findPublicCertificate, issueCertificate, revokeCertificateAsAdmin } from "./service.js";
 
 const codeParams = z.object({ code: z.string().max(64) });
@@ -57,20 +58,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The public page itself: the app's shell with the certificate's link-preview tags (or a not-found title).
-  app.get(
-    "/certificates/:code",
-    { config: lookupLimit, schema: { hide: true, params: codeParams } },
-    async (request, reply) => {
-      if (!app.pages) return reply.callNotFound();
-      const { found, head } = await certificatePageHead(deps, request.params.code);
-      return reply
-        .status(found ? 200 : 404)
-        .header("cache-control", "no-cache")
-        .type("text/html; charset=utf-8")
-        .send(app.pages.shellWithHead(head));
-    },
-  );
+  await app.register(certificatePageRoutes);
 
   app.post(
     "/api/admin/bookings/:id/certificate",
@@ -101,6 +89,38 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request);
       return revokeCertificateAsAdmin(deps, admin, request.params.code);
+    },
+  );
+};
+
+/** The public page with its link-preview tags, and the preview image those tags point at. */
+const certificatePageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    "/certificates/:code/preview.png",
+    { config: lookupLimit, schema: { hide: true, params: codeParams } },
+    async (request, reply) => {
+      const certificate = await findPublicCertificate(deps, request.params.code);
+      return reply
+        .type("image/png")
+        .header("cache-control", "public, max-age=3600")
+        .send(await renderPreviewPng(certificate));
+    },
+  );
+
+  // The public page itself: the app's shell with the certificate's link-preview tags (or a not-found title).
+  app.get(
+    "/certificates/:code",
+    { config: lookupLimit, schema: { hide: true, params: codeParams } },
+    async (request, reply) => {
+      if (!app.pages) return reply.callNotFound();
+      const { found, head } = await certificatePageHead(deps, request.params.code);
+      return reply
+        .status(found ? 200 : 404)
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(app.pages.shellWithHead(head));
     },
   );
 };

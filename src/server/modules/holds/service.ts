@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { format } from "@lukeed/ms";
 import { HOLD_MINUTES } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
-import { API_MESSAGES, JOURNEY_MESSAGES, MESSAGES, PAYMENT_MESSAGES } from "../../../shared/messages.js";
+import {
+  API_MESSAGES,
+  JOURNEY_MESSAGES,
+  MESSAGES,
+  PAYMENT_MESSAGES,
+  PROGRAMME_MESSAGES,
+} from "../../../shared/messages.js";
 import type { HoldDto, TakeHoldInput } from "../../../shared/schemas/booking.js";
 import type { MyHolds } from "../../../shared/schemas/confirmation.js";
 import { bookingCutoffIso, zonedDate } from "../../../shared/time.js";
@@ -11,6 +17,7 @@ import type { Dialect, Executor } from "../../db/database.js";
 import type { BookingKind, BookingsTable } from "../../db/schema.js";
 import type { LiveEvent } from "../../infrastructure/events/bus.js";
 import { limitKey } from "../../infrastructure/rate-limit/store.js";
+import { needsApplication } from "../programme/service.js";
 import { offerFreedSeatsNow } from "../waitlist/offers.js";
 import {
   deleteHoldRow,
@@ -60,6 +67,10 @@ export async function takeHold(
   spent: (budget: HoldBudget) => void = () => {},
   now = new Date(),
 ): Promise<HoldDto> {
+  // An internship seat is for a student who applied to the batch (docs/product.md, Internship programme).
+  if (input.kind === "internship" && (await needsApplication(deps, userId, input.targetId))) {
+    throw new AppError("CONFLICT", PROGRAMME_MESSAGES.applicationRequired);
+  }
   const nowIso = now.toISOString();
   const max = deps.config.holdRateLimitPerMinute;
   const hold = {

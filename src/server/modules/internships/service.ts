@@ -65,6 +65,8 @@ export async function createInternship(deps: AppDeps, actorEmail: string, input:
     id: randomUUID(),
     ...storedValues(input),
     cancelled_at: null,
+    demo_day_start_at: null,
+    demo_day_end_at: null,
     created_at: nowIso,
     updated_at: nowIso,
   };

@@ -80,7 +80,13 @@ export async function addInterviewer(deps: AppDeps, actorEmail: string, input: I
         });
         return toInterviewerDto(after);
       }
-      const row: InterviewersTable = { id: randomUUID(), ...values, created_at: nowIso, updated_at: nowIso };
+      const row: InterviewersTable = {
+        id: randomUUID(),
+        ...values,
+        mentor_track: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      };
       await insertInterviewer(trx, row);
       await recordAudit(trx, {
         actorEmail,

@@ -66,6 +66,8 @@ async function studentWithHistory(t: TestApp) {
       user_id: userId,
       booking_id: soon.id,
       kind: "workshop",
+      award: "attendance",
+      details: null,
       recipient_name: "Aarav Sharma",
       title: "Resume clinic",
       issued_at: now,

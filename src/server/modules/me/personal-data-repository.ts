@@ -50,6 +50,7 @@ export async function findPersonalData(db: Db, userId: string, email: string) {
       .execute(),
   ]);
   const activity = await findActivityData(db, userId, email, bookingIds);
+  const programme = await findProgrammeData(db, userId, bookingIds);
   return {
     account,
     profile,
@@ -60,7 +61,52 @@ export async function findPersonalData(db: Db, userId: string, email: string) {
     scorecards,
     certificates,
     ...activity,
+    ...programme,
   };
+}
+
+/** What the student wrote in the internship programme and workshop capstones (docs/product.md, Internship programme). */
+async function findProgrammeData(db: Db, userId: string, bookingIds: BookingIdsQuery) {
+  const submissionIds = db.selectFrom("submissions").select("id").where("booking_id", "in", bookingIds);
+  const [internshipApplications, submissions, submissionComments, standups, onboardingCalls] = await Promise.all([
+    db
+      .selectFrom("internship_applications")
+      .select([
+        "internship_id",
+        "college",
+        "year_of_study",
+        "graduation_year",
+        "motivation",
+        "project_url",
+        "updated_at",
+      ])
+      .where("user_id", "=", userId)
+      .execute(),
+    db
+      .selectFrom("submissions")
+      .select(["booking_id", "kind", "week", "url", "note", "status", "submitted_at", "reviewed_at"])
+      .where("booking_id", "in", bookingIds)
+      .orderBy("submitted_at")
+      .execute(),
+    db
+      .selectFrom("submission_comments")
+      .select(["submission_id", "author_role", "author_name", "body", "created_at"])
+      .where("submission_id", "in", submissionIds)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("standups")
+      .select(["booking_id", "week", "done", "next", "blockers", "created_at"])
+      .where("booking_id", "in", bookingIds)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("onboarding_calls")
+      .select(["booking_id", "start_at", "end_at"])
+      .where("booking_id", "in", bookingIds)
+      .execute(),
+  ]);
+  return { internshipApplications, submissions, submissionComments, standups, onboardingCalls };
 }
 
 /** The student's notifications, messages, places in line, holds and coupon use. */
@@ -132,7 +178,7 @@ export async function erasePersonalData(
   email: string,
   now: string,
 ): Promise<void> {
-  const bookingIds = trx.selectFrom("bookings").select("id").where("user_id", "=", userId);
+  const bookingIds = bookingIdsInTransaction(trx, userId);
   const tables = ["profiles", "otp_codes", "resumes", "notifications", "waitlist_entries", "holds"] as const;
   for (const table of [...tables, "practice_marks", "practice_rounds", "alert_channels"] as const) {
     await trx.deleteFrom(table).where("user_id", "=", userId).execute();
@@ -142,6 +188,7 @@ export async function erasePersonalData(
   for (const table of ["room_code_updates", "room_notes", "room_signals"] as const) {
     await trx.deleteFrom(table).where("booking_id", "in", bookingIds).execute();
   }
+  await eraseProgrammeData(trx, userId, bookingIds);
   await trx
     .deleteFrom("contact_messages")
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
@@ -161,6 +208,19 @@ export async function erasePersonalData(
     .where("id", "=", userId)
     .execute();
 }
+
+/** The application, hand-ins with their threads, standups and onboarding calls: all the student's own words. */
+async function eraseProgrammeData(trx: Transaction<Database>, userId: string, bookingIds: UserBookingIds) {
+  const submissionIds = trx.selectFrom("submissions").select("id").where("booking_id", "in", bookingIds);
+  await trx.deleteFrom("submission_comments").where("submission_id", "in", submissionIds).execute();
+  for (const table of ["submissions", "standups", "onboarding_calls"] as const) {
+    await trx.deleteFrom(table).where("booking_id", "in", bookingIds).execute();
+  }
+  await trx.deleteFrom("internship_applications").where("user_id", "=", userId).execute();
+}
+type UserBookingIds = ReturnType<typeof bookingIdsInTransaction>;
+const bookingIdsInTransaction = (trx: Transaction<Database>, userId: string) =>
+  trx.selectFrom("bookings").select("id").where("user_id", "=", userId);
 
 /** The student's holds, released (and offered to the line) before the erasure. */
 export async function findHoldIdsOfUser(db: Db, userId: string): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { formatDayLabel, formatInstant, zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { notifyUser } from "../notifications/service.js";
+import { onInternshipConfirmed } from "../programme/enrolment.js";
 import { scheduleReminders } from "../reminders/service.js";
 import { dashboardTabLink } from "../sessions/links.js";
 import { findBookingSession } from "../sessions/repository.js";
@@ -15,6 +16,8 @@ export async function onBookingConfirmed(deps: AppDeps, bookingId: string): Prom
   const session = await findBookingSession(deps.db, timeZone, bookingId);
   if (session?.status !== "confirmed") return;
   await scheduleReminders(deps.db, session);
+  // An internship student meets their mentor straight after paying (docs/product.md, Internship programme).
+  if (session.kind === "internship") await onInternshipConfirmed(deps, bookingId);
   const when =
     session.kind === "internship"
       ? `Starts ${formatDayLabel(zonedDate(new Date(session.startAt), timeZone))}`

@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { DevCheckout } from "../../../shared/schemas/booking.js";
 import { formatDayLabel, formatInstant } from "../../../shared/time.js";
-import { buildInternship, buildInterviewer, buildSlot, buildWorkshop } from "../../test/builders.js";
+import {
+  buildApplication,
+  buildInternship,
+  buildInterviewer,
+  buildSlot,
+  buildWorkshop,
+  findUserId,
+} from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 
 const email = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
@@ -64,7 +71,8 @@ describeEachDialect("the test-mode checkout's order summary", (t) => {
       host_interviewer_id: host.id,
     });
     const batch = await buildInternship(db, { title: "Frontend Batch", mentor: "Ananya Iyer", weeks: 6 });
-    const student = await t().signIn(email("kinds"));
+    const studentEmail = email("kinds");
+    const student = await t().signIn(studentEmail);
 
     const session = await openCheckout(t(), student, { kind: "workshop", targetId: workshop.id });
     expect(session.summary).toEqual({
@@ -84,6 +92,7 @@ describeEachDialect("the test-mode checkout's order summary", (t) => {
     const dashboard = await t().request({ url: "/api/dashboard", cookie: student });
     expect(dashboard.body).toContain('"interviewerName":"Kiran Shah"');
 
+    await buildApplication(db, await findUserId(db, studentEmail), batch.id);
     const internship = await openCheckout(t(), student, { kind: "internship", targetId: batch.id });
     expect(internship.summary).toMatchObject({
       what: "Frontend Batch · 6 weeks",

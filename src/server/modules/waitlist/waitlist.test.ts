@@ -6,7 +6,14 @@ import type { HoldDto, InternshipListing } from "../../../shared/schemas/booking
 import type { WaitlistEntryDto } from "../../../shared/schemas/waitlist.js";
 import { addDays, zonedDate } from "../../../shared/time.js";
 import { createJobRunner } from "../../infrastructure/jobs/queue.js";
-import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
+import {
+  buildApplication,
+  buildBooking,
+  buildInternship,
+  buildSlot,
+  buildWorkshop,
+  findUserId,
+} from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { sweepExpiredSeats } from "../bookings/sweeper.js";
 import { jobHandlers } from "../index.js";
@@ -25,8 +32,10 @@ async function student(t: TestApp, name: string): Promise<Student> {
   return { email, cookie, id: await findUserId(t.app.deps.db, email) };
 }
 
-const hold = (t: TestApp, who: Student, targetId: string, kind = "mock") =>
-  t.request({ method: "POST", url: "/api/holds", cookie: who.cookie, payload: { kind, targetId } });
+const hold = async (t: TestApp, who: Student, targetId: string, kind = "mock") => {
+  if (kind === "internship") await buildApplication(t.app.deps.db, who.id, targetId);
+  return t.request({ method: "POST", url: "/api/holds", cookie: who.cookie, payload: { kind, targetId } });
+};
 const join = (t: TestApp, who: Student, targetId: string, kind = "mock") =>
   t.request({ method: "POST", url: "/api/waitlist", cookie: who.cookie, payload: { kind, targetId } });
 const myLine = async (t: TestApp, who: Student) =>
@@ -66,6 +75,8 @@ describeEachDialect("internship tracks", (t) => {
       ["int_frontend", 5, 499_900],
       ["int_backend", 4, 499_900],
       ["int_ml", 5, 599_900],
+      ["int_mobile", 5, 499_900],
+      ["int_product", 5, 399_900],
     ]);
     expect(listed[0]).toMatchObject({
       mentor: "Ananya Iyer",

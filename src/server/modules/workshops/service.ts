@@ -64,7 +64,10 @@ function workshopValues(
   deps: AppDeps,
   input: WorkshopInput,
   now: Date,
-): Omit<WorkshopsTable, "id" | "host_interviewer_id" | "cancelled_at" | "created_at" | "updated_at"> {
+): Omit<
+  WorkshopsTable,
+  "id" | "host_interviewer_id" | "cancelled_at" | "capstone_brief" | "capstone_due_at" | "created_at" | "updated_at"
+> {
   const times = workshopTimingProblem(input, now, deps.config.timeZone);
   if ("message" in times) throw new AppError("VALIDATION", times.message);
   return {
@@ -112,6 +115,8 @@ export async function createWorkshop(deps: AppDeps, actorEmail: string, input: W
       id: randomUUID(),
       ...values,
       host_interviewer_id: await checkHost(deps, trx, input, values),
+      capstone_brief: null,
+      capstone_due_at: null,
       cancelled_at: null,
       created_at: nowIso,
       updated_at: nowIso,

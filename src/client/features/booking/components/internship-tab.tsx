@@ -12,8 +12,8 @@ import { formatDayLabel } from "../../../../shared/time.js";
 import { useCatalog } from "../../../shared/catalog/get-catalog.js";
 import { WaitlistButton } from "../../../shared/waitlist/waitlist-button.js";
 import { Spinner } from "../../../ui/alert.js";
-import { Button } from "../../../ui/button.js";
 import { useInternships } from "../api/listings.js";
+import { ApplicationForm } from "./application-form.js";
 
 const isTrack = (value: string | null): value is InternshipTrack =>
   (INTERNSHIP_TRACKS as readonly (string | null)[]).includes(value);
@@ -45,7 +45,7 @@ export function InternshipTab({ onBook, busy, initialTrack }: InternshipTabProps
     <div className="space-y-6">
       <fieldset>
         <legend className="text-lg font-semibold">{INTERNSHIP_MESSAGES.chooseTrack}</legend>
-        <div className="mt-3 grid gap-3 sm:grid-cols-3">
+        <div className="mt-3 grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {INTERNSHIP_TRACKS.map((key) => {
             const open = all.filter((i) => i.trackKey === key);
             return (
@@ -159,9 +159,12 @@ function BatchDetails({
           label={`${batch.title}, starting ${formatDayLabel(batch.startDate)}`}
         />
       ) : (
-        <Button onClick={() => onBook(batch.id)} disabled={busy || !batch.available}>
-          {busy ? "Opening payment…" : "Book Slot"}
-        </Button>
+        <ApplicationForm
+          internshipId={batch.id}
+          busy={busy}
+          disabled={!batch.available}
+          onApplied={() => onBook(batch.id)}
+        />
       )}
     </article>
   );

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { formatPaise } from "../../../../shared/money.js";
 import type { DashboardSession } from "../../../../shared/schemas/dashboard.js";
-import { formatInstant } from "../../../../shared/time.js";
 import { Alert } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 import { Dialog } from "../../../ui/dialog.js";
 import { TextAreaField } from "../../../ui/field.js";
 import { useCancelBooking } from "../api/cancel-booking.js";
+import { formatSessionStart } from "../format.js";
 
 interface Props {
   session: DashboardSession;
@@ -31,7 +31,7 @@ export function CancelDialog({ session, open, onClose, onDone, zone, zoneLabel }
   return (
     <Dialog open={open} onClose={onClose} title="Cancel booking">
       <p className="mt-2 text-sm text-slate-700">
-        {session.title}, {formatInstant(session.startAt, zone, zoneLabel)}. You get a full refund of{" "}
+        {session.title}, {formatSessionStart(session, zone, zoneLabel)}. You get a full refund of{" "}
         {formatPaise(session.amountPaise)} to the way you paid, and the seat goes back to other students.
       </p>
       <div className="mt-4">

@@ -1,6 +1,5 @@
 import type { Dashboard } from "../../../../shared/schemas/dashboard.js";
-import { formatInstant } from "../../../../shared/time.js";
-import { STATUS_LABELS } from "../format.js";
+import { formatSessionStart, STATUS_LABELS } from "../format.js";
 import { type Resource, SAVED_RESOURCES } from "../resources.js";
 import { Panel } from "./panel.js";
 import { ResourceList } from "./saved-resources.js";
@@ -24,7 +23,7 @@ export function SearchResults({
 }) {
   const q = query.trim().toLowerCase();
   const sessions = data.sessions.filter((s) =>
-    matches(q, s.title, s.interviewerName, s.level, STATUS_LABELS[s.status], formatInstant(s.startAt, zone, zoneLabel)),
+    matches(q, s.title, s.interviewerName, s.level, STATUS_LABELS[s.status], formatSessionStart(s, zone, zoneLabel)),
   );
   const feedback = data.sessions.filter(
     (s) => s.scorecard && matches(q, s.title, s.scorecard.notes, ...s.scorecard.tags),
@@ -49,7 +48,7 @@ export function SearchResults({
               s.scorecard ? (
                 <li key={s.bookingId}>
                   <p className="mb-1 text-sm font-medium text-slate-900">
-                    {s.title}, {formatInstant(s.startAt, zone, zoneLabel)}
+                    {s.title}, {formatSessionStart(s, zone, zoneLabel)}
                   </p>
                   <ScorecardView scorecard={s.scorecard} />
                 </li>

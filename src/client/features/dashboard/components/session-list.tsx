@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { DashboardSession } from "../../../../shared/schemas/dashboard.js";
-import { formatInstant } from "../../../../shared/time.js";
+import { formatSessionStart } from "../format.js";
 import { ScorecardView } from "./scorecard-view.js";
 import { SessionActions } from "./session-actions.js";
 import { StatusBadge } from "./status-badge.js";
@@ -25,7 +25,7 @@ export function SessionList({
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div>
               <h3 className="font-semibold text-slate-900">{s.title}</h3>
-              <p className="text-sm text-slate-800">{formatInstant(s.startAt, zone, zoneLabel)}</p>
+              <p className="text-sm text-slate-800">{formatSessionStart(s, zone, zoneLabel)}</p>
               {s.interviewerName && <p className="text-sm text-slate-700">with {s.interviewerName}</p>}
               {s.level && <p className="text-sm text-slate-700">Level: {s.level}</p>}
             </div>

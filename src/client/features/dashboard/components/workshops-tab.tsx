@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Dashboard } from "../../../../shared/schemas/dashboard.js";
 import { isUpcoming } from "../format.js";
+import { CapstonesPanel } from "./capstone-panel.js";
 import { Panel } from "./panel.js";
 import { SessionList } from "./session-list.js";
 
@@ -21,6 +22,7 @@ export function WorkshopsTab({ data, zone, zoneLabel }: { data: Dashboard; zone:
       >
         <SessionList sessions={upcoming} empty="No upcoming workshops." zone={zone} zoneLabel={zoneLabel} />
       </Panel>
+      <CapstonesPanel sessions={workshops} zone={zone} zoneLabel={zoneLabel} />
       <Panel title="Attended and certificates">
         <SessionList
           sessions={past}

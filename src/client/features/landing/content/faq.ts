@@ -109,7 +109,7 @@ const internship: FaqItem[] = [
   },
   {
     q: "Which tracks are there, and what do they cost?",
-    a: "Tracks cover Web, Mobile, Data/AI and Product. Open for enrolment now: Frontend at {price:int_frontend}, Backend at {price:int_backend} and Machine learning at {price:int_ml}.",
+    a: "Tracks cover Web, Mobile, Data/AI and Product. Open for enrolment now: Frontend at {price:int_frontend}, Backend at {price:int_backend}, Machine learning at {price:int_ml}, Mobile at {price:int_mobile} and Product at {price:int_product}.",
   },
   {
     q: "How do I apply?",
@@ -144,7 +144,7 @@ const workshop: FaqItem[] = [
   },
   {
     q: "Which topics do you cover, and what do they cost?",
-    a: "DSA, System Design, Web, Mobile and AI tooling. Open for booking now: Resume at {price:ws_resume}, DSA at {price:ws_dsa} and System Design at {price:ws_systemdesign}.",
+    a: "DSA, System Design, Web, Mobile and AI tooling. Open for booking now: Resume at {price:ws_resume}, DSA at {price:ws_dsa}, System Design at {price:ws_systemdesign}, Web at {price:ws_web}, Mobile at {price:ws_mobile} and AI tooling at {price:ws_ai_tooling}.",
   },
   {
     q: "Which level should I pick?",

@@ -67,7 +67,9 @@ export const SERVICES: readonly ServiceContent[] = [
     packages: [
       { key: "int_frontend", detail: "Web front end: React, accessibility, performance" },
       { key: "int_backend", detail: "APIs, databases and deployment" },
-      { key: "int_ml", detail: "Data pipelines and applied machine learning" },
+      { key: "int_ml", detail: "Data/AI: data pipelines and applied machine learning" },
+      { key: "int_mobile", detail: "Mobile apps: screens, offline data and a store release" },
+      { key: "int_product", detail: "Product: discovery, a PRD, a roadmap and a launch plan" },
     ],
     steps: [
       { title: "Apply and pick a track", text: "A short form, your track, payment and an onboarding call." },
@@ -86,13 +88,16 @@ export const SERVICES: readonly ServiceContent[] = [
     facts: [
       { label: "Topics", value: "DSA, System Design, Web, Mobile, AI tooling" },
       { label: "Levels", value: WORKSHOP_LEVELS.join(", ") },
-      { label: "You get", value: "A shareable certificate of completion" },
+      { label: "You get", value: "A shareable certificate: of completion with an approved capstone" },
     ],
     packagesTitle: "Workshops open for booking",
     packages: [
       { key: "ws_resume", detail: "A resume that gets shortlisted" },
       { key: "ws_dsa", detail: "Data structures and algorithms for coding rounds" },
       { key: "ws_systemdesign", detail: "System design from first principles" },
+      { key: "ws_web", detail: "Ship a web app in a day" },
+      { key: "ws_mobile", detail: "Your first mobile app" },
+      { key: "ws_ai_tooling", detail: "AI tools for developers, used well" },
     ],
     steps: [
       { title: "Pick topic and level", text: `${WORKSHOP_LEVELS.join(", ")}: start where you are.` },

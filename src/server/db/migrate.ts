@@ -17,6 +17,7 @@ import * as m0250 from "./migrations/0250-waitlist.js";
 import * as m0280 from "./migrations/0280-interviewer-calendar.js";
 import * as m0290 from "./migrations/0290-reasons-and-hosts.js";
 import * as m0350 from "./migrations/0350-interview-room.js";
+import * as m0370 from "./migrations/0370-recordings.js";
 
 /**
  * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   "0280-interviewer-calendar": m0280,
   "0290-reasons-and-hosts": m0290,
   "0350-interview-room": m0350,
+  "0370-recordings": m0370,
 };
 
 /**

@@ -463,4 +463,34 @@ export interface Database {
   room_code_updates: RoomCodeUpdatesTable;
   room_notes: RoomNotesTable;
   room_signals: RoomSignalsTable;
+  recordings: RecordingsTable;
+  recording_consents: RecordingConsentsTable;
+}
+
+export type RecordingConsent = "accepted" | "declined";
+export type RecordingParticipant = "student" | "interviewer";
+/** `uploading` while the session runs; `uploaded` once that side is in; `ready` when both are. */
+export type RecordingStatus = "uploading" | "uploaded" | "ready";
+
+/** A booking's consent to record: the interviewer asked, the student answered (once). */
+export interface RecordingConsentsTable {
+  booking_id: string;
+  asked_at: string;
+  consent: RecordingConsent | null;
+  answered_at: string | null;
+}
+
+export interface RecordingsTable {
+  id: string;
+  booking_id: string;
+  participant: RecordingParticipant;
+  user_id: string;
+  status: RecordingStatus;
+  upload_id: string;
+  storage_key: string | null;
+  size_bytes: number | null;
+  duration_ms: number | null;
+  content_type: string;
+  created_at: string;
+  updated_at: string;
 }

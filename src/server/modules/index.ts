@@ -32,6 +32,9 @@ import { REFUND_JOB, refundJob } from "./payments/refunds.js";
 import { paymentRoutes } from "./payments/routes.js";
 import { pricingRoutes } from "./pricing/routes.js";
 import { profileRoutes } from "./profile/routes.js";
+import { startRecordingRetention } from "./recordings/retention.js";
+import { recordingRoutes } from "./recordings/routes.js";
+import { recordingUploadRoutes } from "./recordings/uploads.js";
 import { REMINDER_JOB, runReminderJob } from "./reminders/service.js";
 import { rescheduleRoutes } from "./reschedule/routes.js";
 import { roomRoutes } from "./rooms/routes.js";
@@ -77,6 +80,8 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   confirmationRoutes,
   availabilityAlertRoutes,
   roomRoutes,
+  recordingRoutes,
+  recordingUploadRoutes,
 ];
 
 /** Every job type the queue runs, by name. */
@@ -93,4 +98,5 @@ export const jobHandlers: JobHandlers = {
 export const workerStarters: Array<(app: FastifyInstance) => void> = [
   (app) => startJobWorker(app, jobHandlers),
   startSeatSweeper,
+  startRecordingRetention,
 ];

@@ -6,15 +6,17 @@ import { isAdminEmail } from "../admins/repository.js";
 import { recordAudit } from "../audit/repository.js";
 import { cancelOwnBooking } from "../cancellations/service.js";
 import { releaseHold } from "../holds/service.js";
+import { deleteRecordingsOfStudent, recordingsForExport } from "../recordings/service.js";
 import { findBookingSessions } from "../sessions/repository.js";
 import { changeDeadline } from "../sessions/service.js";
 import { erasePersonalData, findHoldIdsOfUser, findPersonalData } from "./personal-data-repository.js";
 
 /** Everything we hold about the student, as one JSON document they can keep (docs/product.md, Your data). */
 export async function exportPersonalData(deps: AppDeps, user: SessionUser) {
-  const [data, sessions] = await Promise.all([
+  const [data, sessions, recordings] = await Promise.all([
     findPersonalData(deps.db, user.id, user.email),
     findBookingSessions(deps.db, deps.config.timeZone, { userId: user.id }),
+    recordingsForExport(deps, user.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -33,6 +35,7 @@ export async function exportPersonalData(deps: AppDeps, user: SessionUser) {
       bookedAt: s.createdAt,
       cancelledAt: s.cancelledAt,
     })),
+    recordings,
   };
 }
 
@@ -58,6 +61,7 @@ export async function erasePersonalDataOf(deps: AppDeps, user: SessionUser, conf
     await cancelOwnBooking(deps, user, session.bookingId, DATA_RIGHTS_MESSAGES.cancelReason);
   }
 
+  await deleteRecordingsOfStudent(deps, user.id);
   await deps.db.transaction().execute(async (trx) => {
     await erasePersonalData(trx, user.id, user.email, new Date().toISOString());
     await recordAudit(trx, {

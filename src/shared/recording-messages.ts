@@ -21,6 +21,7 @@ export const RECORDING_MESSAGES = {
   accept: "Allow recording",
   decline: "Don't record",
   declined: "The student chose not to record this session.",
+  uploadFailed: "The recording could not be uploaded. Check your connection; the replay may miss your side.",
   uploadPending: "Uploading the recording… keep this page open.",
   watchReplay: "Watch the replay",
   replayTitle: "Replay",

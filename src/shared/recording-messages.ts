@@ -30,3 +30,13 @@ export const RECORDING_MESSAGES = {
   replayNotReady: "The replay is not ready yet: a recording is still uploading.",
   noReplay: "This session was not recorded.",
 } as const;
+
+/** Resumes uploaded as files (docs/privacy.md, Resumes). */
+export const RESUME_FILE_MESSAGES = {
+  notPdf: "Upload your resume as a PDF file.",
+  tooLarge: "Your resume must be 5 MB or smaller.",
+  notFound: "This resume no longer exists.",
+  notYours: "Only the student, their interviewers and admins can open this resume.",
+  uploadLabel: "Upload your resume (PDF, up to 5 MB)",
+  uploaded: "Resume uploaded. Your interviewers will see it.",
+} as const;

@@ -18,6 +18,7 @@ import * as m0280 from "./migrations/0280-interviewer-calendar.js";
 import * as m0290 from "./migrations/0290-reasons-and-hosts.js";
 import * as m0350 from "./migrations/0350-interview-room.js";
 import * as m0370 from "./migrations/0370-recordings.js";
+import * as m0371 from "./migrations/0371-resume-files.js";
 
 /**
  * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "0290-reasons-and-hosts": m0290,
   "0350-interview-room": m0350,
   "0370-recordings": m0370,
+  "0371-resume-files": m0371,
 };
 
 /**

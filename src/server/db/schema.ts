@@ -465,6 +465,7 @@ export interface Database {
   room_signals: RoomSignalsTable;
   recordings: RecordingsTable;
   recording_consents: RecordingConsentsTable;
+  resume_files: ResumeFilesTable;
 }
 
 export type RecordingConsent = "accepted" | "declined";
@@ -493,4 +494,14 @@ export interface RecordingsTable {
   content_type: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A student's resume as an uploaded PDF; `replaced_at` once a newer one took its place. */
+export interface ResumeFilesTable {
+  id: string;
+  user_id: string;
+  storage_key: string;
+  size_bytes: number;
+  created_at: string;
+  replaced_at: string | null;
 }

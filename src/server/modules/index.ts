@@ -37,6 +37,7 @@ import { recordingRoutes } from "./recordings/routes.js";
 import { recordingUploadRoutes } from "./recordings/uploads.js";
 import { REMINDER_JOB, runReminderJob } from "./reminders/service.js";
 import { rescheduleRoutes } from "./reschedule/routes.js";
+import { resumeFileRoutes } from "./resume-files/routes.js";
 import { roomRoutes } from "./rooms/routes.js";
 import { scorecardRoutes } from "./scorecards/routes.js";
 import { siteRoutes } from "./site/routes.js";
@@ -82,6 +83,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   roomRoutes,
   recordingRoutes,
   recordingUploadRoutes,
+  resumeFileRoutes,
 ];
 
 /** Every job type the queue runs, by name. */

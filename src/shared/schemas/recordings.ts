@@ -37,3 +37,11 @@ export const recordingAnswerSchema = z.object({ accept: z.boolean() });
 /** The tus upload's metadata (`Upload-Metadata`): which session the recording belongs to. */
 export const RECORDING_UPLOAD_PATH = "/api/recording-uploads";
 export const RECORDING_CONTENT_TYPE = "video/webm";
+
+/** The largest resume PDF a student may upload. */
+export const RESUME_FILE_MAX_BYTES = 5 * 1024 * 1024;
+
+export const resumeFileSchema = z
+  .object({ id: z.string(), url: z.string(), sizeBytes: z.number().int(), uploadedAt: z.string() })
+  .meta({ id: "ResumeFile" });
+export type ResumeFile = z.infer<typeof resumeFileSchema>;

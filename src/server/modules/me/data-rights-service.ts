@@ -7,6 +7,7 @@ import { recordAudit } from "../audit/repository.js";
 import { cancelOwnBooking } from "../cancellations/service.js";
 import { releaseHold } from "../holds/service.js";
 import { deleteRecordingsOfStudent, recordingsForExport } from "../recordings/service.js";
+import { deleteResumeFilesOf } from "../resume-files/service.js";
 import { findBookingSessions } from "../sessions/repository.js";
 import { changeDeadline } from "../sessions/service.js";
 import { erasePersonalData, findHoldIdsOfUser, findPersonalData } from "./personal-data-repository.js";
@@ -62,6 +63,7 @@ export async function erasePersonalDataOf(deps: AppDeps, user: SessionUser, conf
   }
 
   await deleteRecordingsOfStudent(deps, user.id);
+  await deleteResumeFilesOf(deps, user.id);
   await deps.db.transaction().execute(async (trx) => {
     await erasePersonalData(trx, user.id, user.email, new Date().toISOString());
     await recordAudit(trx, {

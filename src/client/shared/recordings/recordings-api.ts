@@ -30,6 +30,8 @@ export const useRecordingConsent = (bookingId: string) =>
     queryFn: () => apiFetch<RecordingConsentState>(`${bookingUrl(bookingId)}/recording-consent`),
     refetchInterval: (query) =>
       query.state.data?.state === "accepted" || query.state.data?.state === "declined" ? false : CONSENT_POLL_MS,
+    // In a call the other person's step must show even while this tab is behind another one.
+    refetchIntervalInBackground: true,
   });
 
 export function useConsentStep(bookingId: string) {

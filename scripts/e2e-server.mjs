@@ -90,6 +90,7 @@ const app = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     PUBLIC_URL: `http://localhost:${port}`,
     DATABASE_URL: `file:${path.join(work, "app.db")}`,
     CLIENT_DIR: path.join(work, "client"),
+    STORAGE_DIR: path.join(work, "files"),
     SEED_DEMO: "false",
     ADMIN_EMAILS: "admin@example.com",
     SIGN_IN_RATE_LIMIT: "1000",

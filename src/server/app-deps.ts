@@ -7,6 +7,7 @@ import type { SessionCache } from "./infrastructure/auth/session-cache.js";
 import type { EventBus } from "./infrastructure/events/bus.js";
 import type { Mailer } from "./infrastructure/mail/message.js";
 import type { PaymentProvider } from "./infrastructure/payments/provider.js";
+import type { FileStorage } from "./infrastructure/storage/storage.js";
 
 /** What every route, service and job receives: built once in app.ts, never looked up elsewhere. */
 export interface AppDeps {
@@ -21,6 +22,8 @@ export interface AppDeps {
   /** The payment provider (Razorpay, or the test-mode one), built once from the configuration. */
   payments: PaymentProvider;
   bus: EventBus;
+  /** Recordings and resumes: a folder or an S3-compatible bucket (infrastructure/storage). */
+  storage: FileStorage;
   log: FastifyBaseLogger;
   /** Background work started by modules (job workers, sweepers), stopped on close. */
   stoppers: Array<() => Promise<void> | void>;

@@ -24,6 +24,7 @@ import type { Mailer } from "./infrastructure/mail/message.js";
 import { outboxRoutes } from "./infrastructure/outbox/routes.js";
 import { createPaymentProvider } from "./infrastructure/payments/create-provider.js";
 import type { PaymentProvider } from "./infrastructure/payments/provider.js";
+import { createStorage } from "./infrastructure/storage/create-storage.js";
 import { registerAdminGuard } from "./modules/admins/guard.js";
 import { insertAdmin } from "./modules/admins/repository.js";
 import { insertMissingCatalogDefaults } from "./modules/catalog/repository.js";
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     payments: options.payments ?? createPaymentProvider(config),
     bus: createLocalBus(),
+    storage: createStorage(config),
     log: app.log,
     stoppers: [],
   };

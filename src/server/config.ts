@@ -131,6 +131,18 @@ const envSchema = z.object({
   TURN_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   ICE_TRANSPORT_POLICY: z.enum(["all", "relay"]).default("all"),
 
+  /** Recordings and resumes (docs/operations.md, Files): a folder, or an S3-compatible bucket. */
+  STORAGE_DIR: z.string().trim().min(1).default("./data/files"),
+  S3_ENDPOINT: optionalString.pipe(
+    z.url({ message: "must be an absolute URL such as https://s3.example.in" }).optional(),
+  ),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  RECORDING_MAX_MB: z.coerce.number().int().min(1).default(1024),
+
   GSTIN: optionalString
     .transform((v) => v?.toUpperCase())
     .refine((v) => v === undefined || isValidGstin(v), {
@@ -286,6 +298,13 @@ function crossChecks(env: Record<string, string | undefined>): Issue[] {
   if (value("ICE_TRANSPORT_POLICY") === "relay" && !value("TURN_URLS")) {
     issues.push({ path: "ICE_TRANSPORT_POLICY", message: "relay needs a TURN server (TURN_URLS and TURN_SECRET)" });
   }
+  if (value("S3_BUCKET")) {
+    for (const key of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) {
+      if (!value(key)) issues.push({ path: key, message: "is required when S3_BUCKET is set" });
+    }
+  } else if (value("S3_ENDPOINT")) {
+    issues.push({ path: "S3_BUCKET", message: "is required when S3_ENDPOINT is set" });
+  }
   const databaseUrl = value("DATABASE_URL");
   if (databaseUrl && !isDatabaseUrl(databaseUrl)) {
     issues.push({ path: "DATABASE_URL", message: "must be postgres://…, file:PATH or :memory:" });
@@ -438,6 +457,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       /** `relay` sends all media through TURN, so neither person learns the other's address. */
       transportPolicy: env.ICE_TRANSPORT_POLICY,
     },
+    storage: storageConfig(env),
+    recordings: { retentionDays: env.RECORDING_RETENTION_DAYS, maxBytes: env.RECORDING_MAX_MB * 1024 * 1024 },
     /** Who issues the invoices; without a GSTIN the documents are plain payment receipts. */
     supplier: {
       legalName: env.SUPPLIER_LEGAL_NAME,
@@ -445,6 +466,22 @@ function toConfig(env: z.infer<typeof envSchema>) {
       gstin: env.GSTIN,
       invoicePrefix: env.INVOICE_PREFIX,
     },
+  };
+}
+
+/** Files: on disk under `dir`, or in `s3` when a bucket is set (uploads in progress stay in `dir`). */
+function storageConfig(env: z.infer<typeof envSchema>) {
+  return {
+    dir: env.STORAGE_DIR,
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
+        }
+      : undefined,
   };
 }
 

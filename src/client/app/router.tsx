@@ -17,6 +17,7 @@ const AdminLoginRoute = lazyRoute(() => import("../features/admin/login-route.js
 const CertificateRoute = lazyRoute(() => import("../features/certificates/route.js"));
 const InterviewerRoute = lazyRoute(() => import("../features/interviewer/route.js"));
 const RoomRoute = lazyRoute(() => import("../features/room/route.js"));
+const ReplayRoute = lazyRoute(() => import("../features/replay/route.js"));
 const DevOutboxRoute = lazyRoute(() => import("../features/dev-outbox/route.js"));
 const TestCheckoutRoute = lazyRoute(() => import("../features/booking/test-checkout-route.js"));
 
@@ -118,6 +119,14 @@ export const router = createBrowserRouter([
         element: (
           <Loading>
             <RoomRoute />
+          </Loading>
+        ),
+      },
+      {
+        path: "/sessions/:bookingId/replay",
+        element: (
+          <Loading>
+            <ReplayRoute />
           </Loading>
         ),
       },

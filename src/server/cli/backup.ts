@@ -17,6 +17,7 @@ async function main(): Promise<number> {
   const dir = path.resolve(process.argv[2] ?? "backups");
   fs.mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  backUpFiles(config, dir, stamp);
 
   if (isPostgresUrl(config.databaseUrl)) {
     const file = path.join(dir, `careerprep-${stamp}.dump`);
@@ -46,6 +47,27 @@ async function main(): Promise<number> {
   }
   console.log(`Backup written to ${file}`);
   return 0;
+}
+
+/**
+ * Files (recordings, resumes) on disk are copied beside the database's copy; uploads still in
+ * progress are not (docs/operations.md, Files). A bucket is backed up by its own means.
+ */
+function backUpFiles(config: ReturnType<typeof loadConfig>, dir: string, stamp: string): void {
+  if (config.storage.s3) {
+    console.log(
+      `Files are in the bucket ${config.storage.s3.bucket}: back it up by its own means (versioning, replication).`,
+    );
+    return;
+  }
+  const source = path.resolve(config.storage.dir);
+  if (!fs.existsSync(source)) return;
+  const target = path.join(dir, `careerprep-files-${stamp}`);
+  fs.cpSync(source, target, {
+    recursive: true,
+    filter: (file) => path.relative(source, file).split(path.sep)[0] !== "uploads",
+  });
+  console.log(`Files copied to ${target}`);
 }
 
 main()

@@ -24,6 +24,8 @@ import * as m0331 from "./migrations/0331-alert-channels.js";
 import * as m0332 from "./migrations/0332-scores-by-round.js";
 import * as m0340 from "./migrations/0340-internship-programme.js";
 import * as m0350 from "./migrations/0350-interview-room.js";
+import * as m0370 from "./migrations/0370-recordings.js";
+import * as m0371 from "./migrations/0371-resume-files.js";
 
 /**
  * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
@@ -55,6 +57,8 @@ export const migrations: Record<string, Migration> = {
   "0332-scores-by-round": m0332,
   "0340-internship-programme": m0340,
   "0350-interview-room": m0350,
+  "0370-recordings": m0370,
+  "0371-resume-files": m0371,
 };
 
 /**

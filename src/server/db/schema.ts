@@ -594,4 +594,45 @@ export interface Database {
   submissions: SubmissionsTable;
   submission_comments: SubmissionCommentsTable;
   standups: StandupsTable;
+  recordings: RecordingsTable;
+  recording_consents: RecordingConsentsTable;
+  resume_files: ResumeFilesTable;
+}
+
+export type RecordingConsent = "accepted" | "declined";
+export type RecordingParticipant = "student" | "interviewer";
+/** `uploading` while the session runs; `uploaded` once that side is in; `ready` when both are. */
+export type RecordingStatus = "uploading" | "uploaded" | "ready";
+
+/** A booking's consent to record: the interviewer asked, the student answered (once). */
+export interface RecordingConsentsTable {
+  booking_id: string;
+  asked_at: string;
+  consent: RecordingConsent | null;
+  answered_at: string | null;
+}
+
+export interface RecordingsTable {
+  id: string;
+  booking_id: string;
+  participant: RecordingParticipant;
+  user_id: string;
+  status: RecordingStatus;
+  upload_id: string;
+  storage_key: string | null;
+  size_bytes: number | null;
+  duration_ms: number | null;
+  content_type: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A student's resume as an uploaded PDF; `replaced_at` once a newer one took its place. */
+export interface ResumeFilesTable {
+  id: string;
+  user_id: string;
+  storage_key: string;
+  size_bytes: number;
+  created_at: string;
+  replaced_at: string | null;
 }

@@ -38,8 +38,12 @@ import { programmeAdminRoutes } from "./programme/admin-routes.js";
 import { runStandupReminderJob, STANDUP_REMINDER_JOB } from "./programme/enrolment.js";
 import { mentoringRoutes } from "./programme/mentoring-routes.js";
 import { programmeRoutes } from "./programme/routes.js";
+import { startRecordingRetention } from "./recordings/retention.js";
+import { recordingRoutes } from "./recordings/routes.js";
+import { recordingUploadRoutes } from "./recordings/uploads.js";
 import { REMINDER_JOB, runReminderJob } from "./reminders/service.js";
 import { rescheduleRoutes } from "./reschedule/routes.js";
+import { resumeFileRoutes } from "./resume-files/routes.js";
 import { roomRoutes } from "./rooms/routes.js";
 import { scorecardRoutes } from "./scorecards/routes.js";
 import { siteRoutes } from "./site/routes.js";
@@ -88,6 +92,9 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   programmeRoutes,
   mentoringRoutes,
   programmeAdminRoutes,
+  recordingRoutes,
+  recordingUploadRoutes,
+  resumeFileRoutes,
 ];
 
 /** Every job type the queue runs, by name. */
@@ -105,4 +112,5 @@ export const jobHandlers: JobHandlers = {
 export const workerStarters: Array<(app: FastifyInstance) => void> = [
   (app) => startJobWorker(app, jobHandlers),
   startSeatSweeper,
+  startRecordingRetention,
 ];

@@ -8,15 +8,18 @@ import { recordAudit } from "../audit/repository.js";
 import { closeUnpaidCheckouts, lockStudentForErasure, releaseReplacedSeats } from "../bookings/checkout-service.js";
 import { cancelOwnBooking } from "../cancellations/service.js";
 import { releaseHold } from "../holds/service.js";
+import { deleteRecordingsOfStudent, recordingsForExport } from "../recordings/service.js";
+import { deleteResumeFilesOf } from "../resume-files/service.js";
 import { findBookingSessions } from "../sessions/repository.js";
 import { changeDeadline } from "../sessions/service.js";
 import { erasePersonalData, findHoldIdsOfUser, findPersonalData } from "./personal-data-repository.js";
 
 /** Everything we hold about the student, as one JSON document they can keep (docs/product.md, Your data). */
 export async function exportPersonalData(deps: AppDeps, user: SessionUser) {
-  const [data, sessions] = await Promise.all([
+  const [data, sessions, recordings] = await Promise.all([
     findPersonalData(deps.db, user.id, user.email),
     findBookingSessions(deps.db, deps.config.timeZone, { userId: user.id }),
+    recordingsForExport(deps, user.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -35,6 +38,7 @@ export async function exportPersonalData(deps: AppDeps, user: SessionUser) {
       bookedAt: s.createdAt,
       cancelledAt: s.cancelledAt,
     })),
+    recordings,
   };
 }
 
@@ -61,6 +65,8 @@ export async function erasePersonalDataOf(deps: AppDeps, user: SessionUser, conf
     await cancelOwnBooking(deps, user, session.bookingId, DATA_RIGHTS_MESSAGES.cancelReason);
   }
 
+  await deleteRecordingsOfStudent(deps, user.id);
+  await deleteResumeFilesOf(deps, user.id);
   const now = new Date();
   const freedSeats = await deps.db.transaction().execute(async (trx) => {
     await lockStudentForErasure(deps, trx, user.id);

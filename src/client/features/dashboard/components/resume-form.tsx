@@ -5,6 +5,7 @@ import { Button } from "../../../ui/button.js";
 import { TextField } from "../../../ui/field.js";
 import { useSaveResume } from "../api/save-resume.js";
 import { Panel } from "./panel.js";
+import { ResumeFileUpload } from "./resume-file-upload.js";
 
 /** "Upload resume": a link to the PDF (Drive, Dropbox, a personal site) that interviewers open. */
 export function ResumeForm({ current }: { current: string | null }) {
@@ -53,6 +54,7 @@ export function ResumeForm({ current }: { current: string | null }) {
           )}
         </div>
       </form>
+      <ResumeFileUpload />
     </Panel>
   );
 }

@@ -1,5 +1,6 @@
 import type { Scorecard } from "../../../../shared/schemas/scorecards.js";
 import { SCORE_AREA_LABELS } from "../../../../shared/schemas/scorecards.js";
+import { ReplayLink } from "../../../shared/recordings/replay-link.js";
 import { SessionCode } from "../../../shared/room/session-code.js";
 import { ScoreTags } from "./score-tags.js";
 
@@ -27,6 +28,7 @@ export function ScorecardView({ scorecard }: { scorecard: Scorecard }) {
           Watch the recording<span className="sr-only"> (opens in a new tab)</span>
         </a>
       )}
+      <ReplayLink bookingId={scorecard.bookingId} />
       <SessionCode bookingId={scorecard.bookingId} />
     </div>
   );

@@ -38,6 +38,13 @@ export const LEGAL: readonly LegalPart[] = [
         ],
       },
       {
+        heading: "Session recordings",
+        paragraphs: [
+          'A mock interview is recorded only when the interviewer asks in the room and you allow it; if you decline, nothing is recorded and the session goes on as usual. While recording runs, both screens show a "Recording" badge. Each of you records your own camera and microphone in your own browser, and the recording is uploaded to our storage during the session.',
+          "You, your interviewer and our admins can watch the replay; nobody else can. You can delete the replay at any time from its page, and it is deleted with your account. Otherwise recordings are deleted automatically 90 days after the session. Your data export lists them with links to download them.",
+        ],
+      },
+      {
         heading: "Cookies",
         paragraphs: [
           "We use one strictly necessary, http-only cookie that keeps you signed in until you log out, and your browser's local storage to remember the e-mail address you asked a sign-in link for, so the link can be completed. We use no advertising or tracking cookies. Razorpay may set its own cookies on its checkout page to process a payment securely.",

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import * as Y from "yjs";
 import type { Room } from "../../../../shared/schemas/rooms.js";
+import { RecordingPanel } from "../../../shared/recordings/recording-panel.js";
 import { Alert } from "../../../ui/alert.js";
 import { useShortcuts } from "../lib/shortcuts.js";
 import { useRoomSession } from "../lib/use-room-session.js";
@@ -70,6 +71,7 @@ export default function InCall({
           onLeave={onLeave}
         />
         {snapshot.notice && <Alert tone="error">{snapshot.notice}</Alert>}
+        <RecordingPanel bookingId={bookingId} role={room.role} peerName={room.peer.name} media={media} />
         <ShortcutList interviewer={interviewer} />
       </section>
       <section aria-label="Shared code editor">

@@ -22,6 +22,7 @@ import * as m0322 from "./migrations/0322-booking-session-start-indexes.js";
 import * as m0330 from "./migrations/0330-practice-bank.js";
 import * as m0331 from "./migrations/0331-alert-channels.js";
 import * as m0332 from "./migrations/0332-scores-by-round.js";
+import * as m0333 from "./migrations/0333-scorecards-by-time.js";
 import * as m0340 from "./migrations/0340-internship-programme.js";
 import * as m0350 from "./migrations/0350-interview-room.js";
 import * as m0370 from "./migrations/0370-recordings.js";
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   "0330-practice-bank": m0330,
   "0331-alert-channels": m0331,
   "0332-scores-by-round": m0332,
+  "0333-scorecards-by-time": m0333,
   "0340-internship-programme": m0340,
   "0350-interview-room": m0350,
   "0370-recordings": m0370,

@@ -117,7 +117,8 @@ export async function registerAuthHandler(app: FastifyInstance): Promise<void> {
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header("set-cookie", cookies);
-    return reply.send(response.body ? await response.text() : null);
+    // A redirect has no body: none is sent (not a JSON `null`).
+    return reply.send(response.body ? await response.text() : undefined);
   };
 
   app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler: forward });

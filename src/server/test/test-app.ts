@@ -8,6 +8,7 @@ import { type BuildOptions, buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import type { Dialect } from "../db/database.js";
 import { insertAdmin } from "../modules/admins/repository.js";
+import { checkAnswer } from "./api-contract.js";
 import { createTemporaryPostgresDatabase } from "./postgres.js";
 
 export interface TestApp {
@@ -65,7 +66,7 @@ function testConfig(databaseUrl: string, env: Record<string, string>) {
  * streams and locks, the same rows (the two-instance tests).
  */
 export function buildSecondApp(first: TestApp, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  return buildApp(testConfig(first.databaseUrl, env), { startWorkers: false });
+  return buildApp(testConfig(first.databaseUrl, env), { startWorkers: false, onAnswer: checkAnswer });
 }
 
 export async function createTestApp(
@@ -87,7 +88,8 @@ export async function createTestApp(
     };
   }
   const config = testConfig(databaseUrl, env);
-  const app = await buildApp(config, { startWorkers: false, ...options });
+  // Every answer is checked against the API document (api-contract.ts); a mismatch fails the test.
+  const app = await buildApp(config, { startWorkers: false, onAnswer: checkAnswer, ...options });
 
   // As our own pages do: browsers send Origin on every write (docs/security.md, Cross-site writes).
   const request = (opts: InjectOptions & { cookie?: string }) => {

@@ -12,6 +12,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/bookings",
     {
       schema: {
+        operationId: "listBookingsForAdmin",
         tags: ["admin"],
         summary: "Bookings with their payments (filters: kind, status, from/to session date)",
         querystring: z.object({

@@ -9,6 +9,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/audit",
     {
       schema: {
+        operationId: "listAuditEntries",
         tags: ["admin"],
         summary: "The audit log of admin changes, newest first, filterable by entity",
         querystring: auditQuerySchema,

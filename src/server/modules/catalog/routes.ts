@@ -8,6 +8,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/catalog",
     {
       schema: {
+        operationId: "getCatalog",
         tags: ["catalog"],
         summary: "Availability and price of the nine packages (docs/product.md, Catalog)",
         response: { 200: catalogResponseSchema },

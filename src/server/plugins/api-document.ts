@@ -27,17 +27,17 @@ type RouteSchema = {
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * The error statuses whole classes of routes answer, from what the route itself declares: its input
- * (400), its method (bodies: 400 unreadable, 413, 415; the cross-site guard's 403), its session
+ * The error statuses whole classes of routes answer, from what the route itself declares: its method
+ * (bodies: 400 unreadable, 413, 415; the cross-site guard's 403), its session
  * (401), the admin guard (401, 403), its rate limit (429) and the error handler's 500. Added to the route's own response map,
  * so the serializer and the API document say the same.
  */
 export function derivedErrorStatuses(route: RouteOptions): number[] {
   const schema = route.schema as RouteSchema | undefined;
   const methods = [route.method].flat();
-  // Any route can fail on our side; the answer is still the error shape, without details.
-  const statuses = new Set<number>([500]);
-  if (schema?.body || schema?.querystring || schema?.params) statuses.add(400);
+  // Any route can fail on our side (500), and any refuses a NUL character in its path or query (400,
+  // plugins/text-input.ts).
+  const statuses = new Set<number>([400, 500]);
   if (methods.some((method) => WRITES.has(method))) {
     for (const status of [400, 413, 415]) statuses.add(status);
     if (!(route.config as { crossSiteWrites?: boolean } | undefined)?.crossSiteWrites) statuses.add(403);

@@ -2,29 +2,30 @@ import { errorResponseObject } from "./error-examples.js";
 import type { PathsObject, ResponseObject, SchemaObject } from "./openapi-objects.js";
 
 /**
- * The better-auth endpoints our pages call, as better-auth answers them (its own error shape
- * `{ code, message }` for what it refuses itself; ours for what the app refuses before it: the
- * cross-site guard, body limits and the sign-in rate limits). Written from better-auth's magic-link
+ * The better-auth endpoints our pages call, as better-auth answers them (its refusals translated to
+ * the one error shape by plugins/auth.ts, like the app's own: the cross-site guard, body limits and
+ * the sign-in rate limits). Written from better-auth's magic-link
  * plugin and sign-in/sign-out endpoints; the API tests sign in through them, so each answer they get
  * is checked against these lines.
  */
 
-const betterAuthError: SchemaObject = {
-  type: "object",
-  required: ["message"],
-  properties: { code: { type: "string" }, message: { type: "string" } },
-};
-
 const json = (schema: SchemaObject) => ({ "application/json": { schema } });
 
-/** A refusal by better-auth (its shape) or by the app in front of it (ApiError). */
-const refused = (description: string): ResponseObject => ({
+/** A refusal by better-auth, answered in the one error shape like the app's own. */
+const refused = (status: string, description: string): ResponseObject => ({
+  ...errorResponseObject(status),
   description,
-  content: json({ anyOf: [{ $ref: "#/components/schemas/ApiError" }, betterAuthError] }),
 });
 
+/** What every route answers (plugins/api-document.ts, derivedErrorStatuses). */
+const anyRouteErrors = {
+  "400": refused("400", "A NUL character in the query"),
+  "500": errorResponseObject("500"),
+};
+
 const writeErrors = {
-  "400": refused("The body is not valid JSON or fails better-auth's validation"),
+  ...anyRouteErrors,
+  "400": refused("400", "The body is not valid JSON or fails better-auth's validation"),
   "403": errorResponseObject("403"),
   "413": errorResponseObject("413"),
   "415": errorResponseObject("415"),
@@ -115,8 +116,9 @@ export const AUTH_PATHS: PathsObject = {
           }),
         },
         "302": redirect("Signed in (to callbackURL), or refused (to errorCallbackURL with ?error=INVALID_TOKEN)"),
-        "400": refused("The token is missing"),
-        "403": refused("A callback URL on another site"),
+        ...anyRouteErrors,
+        "400": refused("400", "The token is missing"),
+        "403": refused("403", "A callback URL on another site"),
       },
     },
   },
@@ -148,7 +150,7 @@ export const AUTH_PATHS: PathsObject = {
           }),
         },
         ...writeErrors,
-        "404": refused("Google sign-in is not configured on this server"),
+        "404": refused("404", "Google sign-in is not configured on this server"),
       },
     },
   },
@@ -178,6 +180,7 @@ export const AUTH_PATHS: PathsObject = {
           description: "The session, or null when signed out",
           content: json({ anyOf: [sessionSchema, { type: "null" }] }),
         },
+        ...anyRouteErrors,
       },
     },
   },

@@ -75,7 +75,7 @@ function describeFileContent(operation: OperationObject): void {
       if (!BINARY_MEDIA.test(mediaType)) continue;
       media.schema = mediaType.startsWith("text/")
         ? { type: "string" }
-        : { type: "string", contentMediaType: mediaType, contentEncoding: "binary" };
+        : { type: "string", contentMediaType: mediaType };
     }
   }
 }

@@ -136,7 +136,9 @@ export async function registerAuthHandler(app: FastifyInstance): Promise<void> {
     const text = response.body ? await response.text() : undefined;
     const refusal = response.status >= 400 ? inOurErrorShape(response.status, text) : undefined;
     for (const [key, value] of response.headers) {
-      if (key !== "set-cookie" && !(refusal && key === "content-length")) reply.header(key, value);
+      if (key !== "set-cookie" && !(refusal && (key === "content-length" || key === "content-type"))) {
+        reply.header(key, value);
+      }
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header("set-cookie", cookies);

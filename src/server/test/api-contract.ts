@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -54,6 +55,16 @@ function operationOf(backend: OpenAPIBackend, request: FastifyRequest): Operatio
   return backend.router.getOperations().find((op) => op.path === path && op.method.toUpperCase() === request.method);
 }
 
+/** The body as sent, decoded when the route sent it pre-compressed (the slot lists do). */
+function textOf(reply: FastifyReply, payload: unknown): string | undefined {
+  if (typeof payload === "string") return payload;
+  if (!Buffer.isBuffer(payload)) return undefined;
+  const encoding = String(reply.getHeader("content-encoding") ?? "");
+  if (encoding === "br") return brotliDecompressSync(payload).toString();
+  if (encoding === "gzip") return gunzipSync(payload).toString();
+  return payload.toString();
+}
+
 const mediaTypeOf = (reply: FastifyReply) =>
   String(reply.getHeader("content-type") ?? "")
     .split(";")[0]
@@ -65,7 +76,7 @@ function problemsWith(backend: OpenAPIBackend, operation: Operation, reply: Fast
   if (!declared) return [`answered ${status}, which the document does not declare`];
   // Node sends no body with a 204 or 304, whatever the handler passed.
   if (reply.statusCode === 204 || reply.statusCode === 304) return [];
-  const text = typeof payload === "string" ? payload : Buffer.isBuffer(payload) ? payload.toString() : undefined;
+  const text = textOf(reply, payload);
   if (!declared.content) return text ? [`answered ${status} with a body the document does not declare`] : [];
   const mediaType = mediaTypeOf(reply) ?? "";
   if (!declared.content[mediaType]) return [`answered ${status} as ${mediaType || "no media type"}, not declared`];

@@ -4,6 +4,7 @@ import type { FastifyInstance, RouteOptions } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../shared/schemas/api-error.js";
+import { registerComponentSchemas } from "./api-components.js";
 import { AUTH_PATHS } from "./auth-document.js";
 import { ERROR_EXAMPLES, errorResponseObject, RESPONSE_HEADERS } from "./error-examples.js";
 import type { OpenApiDocument, OperationObject, ResponseObject } from "./openapi-objects.js";
@@ -81,6 +82,9 @@ function describeFileContent(operation: OperationObject): void {
 }
 
 const STATUS_TEXT: Record<string, string> = {
+  "200": "Success",
+  "201": "Created",
+  "204": "Done; no content",
   "400": "The request is malformed or fails validation",
   "401": "Not signed in (or the admin sign-in has expired)",
   "403": "Signed in but not allowed, or a write from another site",
@@ -123,8 +127,18 @@ function finishDocument(document: OpenApiDocument): OpenApiDocument {
 /** Input copies of output schemas that no request uses would be noise for a client generator. */
 function withoutUnusedSchemas(document: OpenApiDocument): OpenApiDocument {
   const components = document.components as { schemas?: Record<string, unknown> };
-  const referenced = (id: string) => JSON.stringify(document).includes(`"#/components/schemas/${id}"`);
-  const schemas = Object.fromEntries(Object.entries(components.schemas ?? {}).filter(([id]) => referenced(id)));
+  const all = components.schemas ?? {};
+  const refsIn = (value: unknown) =>
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1] ?? "");
+  const used = new Set<string>();
+  const pending = refsIn(document.paths);
+  while (pending.length > 0) {
+    const id = pending.pop() ?? "";
+    if (used.has(id)) continue;
+    used.add(id);
+    pending.push(...refsIn(all[id] ?? {}));
+  }
+  const schemas = Object.fromEntries(Object.entries(all).filter(([id]) => used.has(id)));
   return { ...document, components: { ...components, schemas } };
 }
 
@@ -178,6 +192,7 @@ declare module "fastify" {
 export async function registerApiDocument(app: FastifyInstance): Promise<void> {
   const { publicUrl } = app.deps.config;
   const sessionCookieName = `${publicUrl.startsWith("https://") ? "__Secure-" : ""}better-auth.session_token`;
+  registerComponentSchemas();
   app.addHook("onRoute", declareDerivedErrors);
   await app.register(swagger, {
     openapi: {

@@ -27,7 +27,8 @@ export function takeContractViolations(): ContractViolation[] {
 
 const checkers = new WeakMap<FastifyInstance, Promise<OpenAPIBackend>>();
 
-async function checkerFor(app: FastifyInstance): Promise<OpenAPIBackend> {
+/** Builds the app's checker once; an onReady hook calls it, so no answer waits for it. */
+export async function checkerFor(app: FastifyInstance): Promise<OpenAPIBackend> {
   let checker = checkers.get(app);
   if (!checker) {
     const backend = new OpenAPIBackend({

@@ -203,7 +203,7 @@ export async function registerApiDocument(app: FastifyInstance): Promise<void> {
         description:
           "Mock interviews, workshops and internships. Errors share one shape (`ApiError`); sign-in, " +
           "rate limits, idempotency keys, pagination and the Razorpay webhook are explained in docs/api.md.",
-        license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+        license: { name: "Proprietary: terms on the site", url: publicUrl },
       },
       servers: [{ url: publicUrl }],
       components: components(sessionCookieName) as never,
@@ -211,6 +211,11 @@ export async function registerApiDocument(app: FastifyInstance): Promise<void> {
     transform: withDocumentedOnly,
     transformObject: (input) => finishDocument(jsonSchemaTransformObject(input) as OpenApiDocument) as never,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  // Tags start folded (a hundred operations render slowly); a link like /api/docs#/booking/takeHold opens one.
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    staticCSP: true,
+    uiConfig: { docExpansion: "none", deepLinking: true },
+  });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 }

@@ -1,15 +1,13 @@
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import websocket from "@fastify/websocket";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { LIVE_SOCKET_MAX_BYTES } from "../shared/constants.js";
 import type { AppDeps } from "./app-deps.js";
 import { type Config, fastifyTrustProxy } from "./config.js";
@@ -30,6 +28,7 @@ import { insertAdmin } from "./modules/admins/repository.js";
 import { insertMissingCatalogDefaults } from "./modules/catalog/repository.js";
 import { routeModules, workerStarters } from "./modules/index.js";
 import { insertStarterBank } from "./modules/practice/service.js";
+import { registerApiDocument } from "./plugins/api-document.js";
 import { registerAuthHandler } from "./plugins/auth.js";
 import { answerFrameworkError, registerErrorHandler, registerNotFound } from "./plugins/error-handler.js";
 import { redactQuery } from "./plugins/log-redaction.js";
@@ -68,6 +67,8 @@ export interface BuildOptions {
   logStream?: LogStream;
   /** Sees every statement sent to the database (the round-trip tests count them). */
   onQuery?: (sql: string) => void;
+  /** Sees every answer before it is sent (the API tests check each against the API document). */
+  onAnswer?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<void>;
 }
 
 /** Relative to the working directory, so the source and the bundled server find the same build. */
@@ -138,21 +139,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandler(app);
+  const { onAnswer } = options;
+  if (onAnswer)
+    app.addHook("onSend", async (request, reply, payload) => void (await onAnswer(request, reply, payload)));
   refuseNulCharacters(app);
   refuseUnplainPaths(app);
   if (config.metricsToken) await registerMetrics(app);
   registerSecurityHeaders(app, securityHeaders(config));
   await registerRateLimit(app);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: "CareerPrep API", version: "1.0.0", description: "Mock interviews, workshops and internships." },
-      servers: [{ url: config.publicUrl }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
-  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-  // WebSocket routes (the interview room's live connection, modules/rooms/routes.ts).
+  await registerApiDocument(app);
   await app.register(websocket, { options: { maxPayload: LIVE_SOCKET_MAX_BYTES } });
 
   registerCrossSiteGuard(app);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { format } from "@lukeed/ms";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError } from "../../shared/errors.js";
+import { type ApiErrorBody, AppError, type ErrorCode } from "../../shared/errors.js";
 import { API_MESSAGES } from "../../shared/messages.js";
 import type { SessionCache, SessionUser } from "../infrastructure/auth/session-cache.js";
 import type { EventBus } from "../infrastructure/events/bus.js";
@@ -91,6 +91,27 @@ const emailOf = (body: unknown): string | undefined => {
   return typeof email === "string" && email.trim() ? email.trim().toLowerCase() : undefined;
 };
 
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  400: "VALIDATION",
+  401: "UNAUTHENTICATED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  429: "RATE_LIMITED",
+};
+
+/** better-auth refuses with `{ code, message }`; the API's clients get the one error shape (src/shared/errors.ts). */
+function inOurErrorShape(status: number, text: string | undefined): ApiErrorBody {
+  let message: unknown;
+  try {
+    message = (JSON.parse(text ?? "") as { message?: unknown } | null)?.message;
+  } catch {
+    message = undefined;
+  }
+  const code = CODE_OF_STATUS[status] ?? (status >= 500 ? "INTERNAL" : "BAD_REQUEST");
+  const fallback = status >= 500 ? API_MESSAGES.internal : API_MESSAGES.invalidRequest;
+  return { error: { code, message: typeof message === "string" && message ? message : fallback } };
+}
+
 /** Mounts better-auth's fetch handler under /api/auth; sending a sign-in link is rate-limited per client. */
 export async function registerAuthHandler(app: FastifyInstance): Promise<void> {
   app.decorateRequest("sessionUser", undefined);
@@ -106,12 +127,17 @@ export async function registerAuthHandler(app: FastifyInstance): Promise<void> {
       }),
     );
     reply.status(response.status);
+    const text = response.body ? await response.text() : undefined;
+    const refusal = response.status >= 400 ? inOurErrorShape(response.status, text) : undefined;
     for (const [key, value] of response.headers) {
-      if (key !== "set-cookie") reply.header(key, value);
+      if (key !== "set-cookie" && !(refusal && (key === "content-length" || key === "content-type"))) {
+        reply.header(key, value);
+      }
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header("set-cookie", cookies);
-    return reply.send(response.body ? await response.text() : null);
+    // A redirect has no body: none is sent (not a JSON `null`).
+    return reply.send(refusal ?? text);
   };
 
   app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler: forward });

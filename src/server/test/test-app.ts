@@ -8,6 +8,7 @@ import { type BuildOptions, buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import type { Dialect } from "../db/database.js";
 import { insertAdmin } from "../modules/admins/repository.js";
+import { checkAnswer, checkerFor } from "./api-contract.js";
 import { createTemporaryPostgresDatabase } from "./postgres.js";
 
 export interface TestApp {
@@ -64,8 +65,16 @@ function testConfig(databaseUrl: string, env: Record<string, string>) {
  * A second app on a test app's database, as a second server process would be: its own caches,
  * streams and locks, the same rows (the two-instance tests).
  */
-export function buildSecondApp(first: TestApp, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  return buildApp(testConfig(first.databaseUrl, env), { startWorkers: false });
+export async function buildSecondApp(first: TestApp, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  return checkingAnswers(
+    await buildApp(testConfig(first.databaseUrl, env), { startWorkers: false, onAnswer: checkAnswer }),
+  );
+}
+
+/** Every answer is checked against the API document (api-contract.ts); a mismatch fails the test. */
+function checkingAnswers(app: FastifyInstance): FastifyInstance {
+  app.addHook("onReady", async () => void (await checkerFor(app)));
+  return app;
 }
 
 export async function createTestApp(
@@ -87,7 +96,7 @@ export async function createTestApp(
     };
   }
   const config = testConfig(databaseUrl, env);
-  const app = await buildApp(config, { startWorkers: false, ...options });
+  const app = checkingAnswers(await buildApp(config, { startWorkers: false, onAnswer: checkAnswer, ...options }));
 
   // As our own pages do: browsers send Origin on every write (docs/security.md, Cross-site writes).
   const request = (opts: InjectOptions & { cookie?: string }) => {

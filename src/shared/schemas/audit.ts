@@ -32,8 +32,9 @@ export const auditEntrySchema = z.object({
   entityId: z.string().nullable(),
   /** What changed, named ("Slot Wed 25 Nov 19:00, Rahul Menon"), not its id. */
   subject: z.string(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  /** The record as stored before and after the change (null when created or deleted). */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
 });
 export type AuditEntryDto = z.infer<typeof auditEntrySchema>;

@@ -9,6 +9,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/dev/outbox",
     {
       schema: {
+        operationId: "listDevOutbox",
         tags: ["dev"],
         summary: "Mail and SMS sent by this instance (development only), newest first",
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),

@@ -14,6 +14,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/bookings",
     {
       schema: {
+        operationId: "listBookingsForAdmin",
         tags: ["admin"],
         summary:
           "A page of bookings with their payments, soonest needing action first (filters: kind, status, from/to session date)",

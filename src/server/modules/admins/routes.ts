@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { normalizeEmail } from "../../../shared/email.js";
 import { addAdminInputSchema, adminSchema } from "../../../shared/schemas/admins.js";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { requireAdmin, requireRecentAdmin } from "./guard.js";
 import { addAdmin, listAdmins, removeAdmin } from "./service.js";
 
@@ -11,6 +12,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/admins",
     {
       schema: {
+        operationId: "listAdmins",
         tags: ["admin"],
         summary: "Admins by e-mail",
         response: { 200: z.object({ admins: z.array(adminSchema) }) },
@@ -25,10 +27,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/admins",
     {
       schema: {
+        operationId: "addAdmin",
         tags: ["admin"],
         summary: "Add an admin by e-mail (stored lower-cased)",
         body: addAdminInputSchema,
-        response: { 201: adminSchema },
+        response: { 201: adminSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -40,10 +43,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/admins/:email",
     {
       schema: {
+        operationId: "removeAdmin",
         tags: ["admin"],
         summary: "Remove an admin (409 LAST_ADMIN for the last one)",
         params: z.object({ email: z.string().min(1).max(254) }),
-        response: { 204: z.null() },
+        response: { 204: z.null(), ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {

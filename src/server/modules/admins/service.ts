@@ -45,6 +45,13 @@ export async function removeAdmin(deps: AppDeps, actorEmail: string, rawEmail: s
     if (admins.length <= 1) throw new AppError("LAST_ADMIN", ADMIN_MESSAGES.lastAdmin);
     const before = await findAdmin(trx, email);
     await deleteAdmin(trx, email);
-    await recordAudit(trx, { actorEmail, action: "delete", entity: "admin", entityId: email, before, after: null });
+    await recordAudit(trx, {
+      actorEmail,
+      action: "delete",
+      entity: "admin",
+      entityId: email,
+      before: before ?? null,
+      after: null,
+    });
   });
 }

@@ -9,8 +9,8 @@ export interface AuditRecord {
   entity: string;
   entityId: string | null;
   /** The record before and after the change (stored as JSON), or null when there is none. */
-  before: unknown;
-  after: unknown;
+  before: object | null;
+  after: object | null;
 }
 
 const toJson = (value: unknown): string | null =>

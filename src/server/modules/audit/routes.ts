@@ -10,6 +10,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/audit",
     {
       schema: {
+        operationId: "listAuditEntries",
         tags: ["admin"],
         summary: "The audit log of admin changes, newest first, a page at a time, filterable by entity",
         querystring: auditQuerySchema,

@@ -7,7 +7,9 @@ import { decodeCursor, encodeCursor } from "../../db/keyset-cursor.js";
 import { findBookingSessions } from "../sessions/repository.js";
 import { findAuditEntries } from "./repository.js";
 
-const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+/** A stored snapshot: recordAudit only takes objects (or null), so that is what comes back. */
+const parse = (text: string | null): Record<string, unknown> | null =>
+  text === null ? null : (JSON.parse(text) as Record<string, unknown>);
 
 /** The sessions and students of the bookings (and scorecards) a page of entries mentions, by booking id. */
 async function bookingsMentioned(deps: AppDeps, ids: string[]): Promise<Map<string, AuditBooking>> {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CATALOG_KEYS } from "../../../shared/constants.js";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
+import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { findMyAlerts, subscribeToOpening } from "./service.js";
 
@@ -11,6 +13,8 @@ export const availabilityAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me/opening-alerts",
     {
       schema: {
+        operationId: "listOpeningAlerts",
+        security: signedIn,
         tags: ["booking"],
         summary: "The unavailable packages you asked to hear about",
         response: { 200: alertsSchema },
@@ -27,10 +31,12 @@ export const availabilityAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me/opening-alerts/:key",
     {
       schema: {
+        operationId: "setOpeningAlert",
+        security: signedIn,
         tags: ["booking"],
         summary: "Tell me when it opens: an e-mail when an admin makes this package available",
         params: z.object({ key: z.enum(CATALOG_KEYS) }),
-        response: { 200: alertsSchema },
+        response: { 200: alertsSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

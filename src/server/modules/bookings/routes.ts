@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MESSAGES } from "../../../shared/messages.js";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { checkoutResponseSchema } from "../../../shared/schemas/booking.js";
+import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { userOrClientKey } from "../../plugins/rate-limit.js";
 import { startCheckout } from "./checkout-service.js";
@@ -13,13 +15,15 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/checkout",
     {
       schema: {
+        operationId: "startCheckout",
+        security: signedIn,
         tags: ["booking"],
         summary: "Proceed to payment: turn your hold into a pending booking and open a payment order",
         body: z.object({
           holdId: z.string({ message: MESSAGES.selectSlotFirst }).min(1, { message: MESSAGES.selectSlotFirst }),
           coupon: z.string().max(64).optional(),
         }),
-        response: { 201: checkoutResponseSchema },
+        response: { 201: checkoutResponseSchema, ...errorResponses(404, 409, 503) },
       },
       // Each checkout opens an order with the payment provider: a budget per student.
       config: {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { cancelInputSchema, cancelResultSchema, changedSessionSchema } from "../../../shared/schemas/dashboard.js";
+import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { requireRecentAdmin } from "../admins/guard.js";
 import { getDashboardSession } from "../sessions/service.js";
@@ -11,16 +13,19 @@ const idParams = z.object({ id: z.string() });
 const SESSION_CANCELS = [
   {
     family: "slots",
+    operationName: "Slot",
     kind: "mock",
     summary: "Cancels a slot: every booking on it is cancelled, refunded and told",
   },
   {
     family: "workshops",
+    operationName: "WorkshopSession",
     kind: "workshop",
     summary: "Cancels a workshop session: every booking on it is cancelled, refunded and told",
   },
   {
     family: "internships",
+    operationName: "InternshipBatch",
     kind: "internship",
     summary: "Cancels an internship batch before it starts: every enrolment is cancelled, refunded and told",
   },
@@ -33,11 +38,13 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me/bookings/:id/cancel",
     {
       schema: {
+        operationId: "cancelMyBooking",
+        security: signedIn,
         tags: ["dashboard"],
         summary: "Cancels the student's own booking up to 12 hours before it starts, with a full refund",
         params: idParams,
         body: cancelInputSchema,
-        response: { 200: changedSessionSchema },
+        response: { 200: changedSessionSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -51,11 +58,12 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/bookings/:id/cancel",
     {
       schema: {
+        operationId: "cancelBookingAsAdmin",
         tags: ["admin", "cancellations"],
         summary: "Cancels one confirmed booking with a full refund and tells the student",
         params: idParams,
         body: cancelInputSchema,
-        response: { 200: cancelResultSchema },
+        response: { 200: cancelResultSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -65,16 +73,17 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // A whole session: every booking on it is cancelled, refunded and told (the same rules for each kind).
-  for (const { family, kind, summary } of SESSION_CANCELS) {
+  for (const { family, operationName, kind, summary } of SESSION_CANCELS) {
     app.post(
       `/api/admin/${family}/:id/cancel`,
       {
         schema: {
+          operationId: `cancel${operationName}`,
           tags: ["admin", "cancellations"],
           summary,
           params: idParams,
           body: cancelInputSchema,
-          response: { 200: cancelResultSchema },
+          response: { 200: cancelResultSchema, ...errorResponses(404, 409) },
         },
       },
       async (request) => {

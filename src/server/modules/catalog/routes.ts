@@ -10,6 +10,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/catalog",
     {
       schema: {
+        operationId: "getCatalog",
         tags: ["catalog"],
         summary:
           "Availability and price of the nine packages (docs/product.md, Catalog), the practice bank's size and the feedback-time figure",

@@ -108,7 +108,7 @@ describeEachDialect(
         cookie,
         payload: { confirm: "erased@example.com" },
       });
-      expect(erased.statusCode).toBe(200);
+      expect(erased.statusCode).toBe(204);
       const html = (await t().request({ url: `/certificates/${certificate.code}` })).body;
       expect(html).not.toContain("Meera");
       expect(html).not.toContain("Iyer");

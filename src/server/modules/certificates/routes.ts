@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../shared/errors.js";
 import { CERTIFICATE_MESSAGES } from "../../../shared/messages.js";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { publicCertificateSchema } from "../../../shared/schemas/certificates.js";
+import { fileResponse } from "../../plugins/api-document.js";
 import { requireAdmin } from "../admins/guard.js";
 import { certificatePageHead, formatIssuedOn } from "./page.js";
 import { renderCertificatePdf } from "./pdf.js";
@@ -21,10 +23,11 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: lookupLimit,
       schema: {
+        operationId: "getCertificate",
         tags: ["certificates"],
         summary: "Public check of a certificate: to whom, for what, when, and whether it was revoked",
         params: codeParams,
-        response: { 200: publicCertificateSchema },
+        response: { 200: publicCertificateSchema, ...errorResponses(404) },
       },
     },
     async (request) => findPublicCertificate(deps, request.params.code),
@@ -35,6 +38,8 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: lookupLimit,
       schema: {
+        operationId: "downloadCertificatePdf",
+        response: { 200: fileResponse("application/pdf", "The certificate as a PDF"), ...errorResponses(404) },
         tags: ["certificates"],
         summary: "The certificate as a PDF (refused once revoked)",
         params: codeParams,
@@ -64,10 +69,14 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/bookings/:id/certificate",
     {
       schema: {
+        operationId: "issueCertificate",
         tags: ["admin", "certificates"],
         summary: "Marks workshop attendance or internship completion and issues the certificate (idempotent)",
         params: z.object({ id: z.string() }),
-        response: { 200: z.object({ certificate: publicCertificateSchema, created: z.boolean() }) },
+        response: {
+          200: z.object({ certificate: publicCertificateSchema, created: z.boolean() }),
+          ...errorResponses(404, 409),
+        },
       },
     },
     async (request) => {
@@ -80,10 +89,11 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/certificates/:code/revoke",
     {
       schema: {
+        operationId: "revokeCertificate",
         tags: ["admin", "certificates"],
         summary: "Revokes a certificate; its public page then says so",
         params: codeParams,
-        response: { 200: publicCertificateSchema },
+        response: { 200: publicCertificateSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {

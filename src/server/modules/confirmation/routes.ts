@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { bookingConfirmationSchema } from "../../../shared/schemas/confirmation.js";
+import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { getBookingConfirmation } from "./service.js";
 
@@ -9,10 +11,12 @@ export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me/bookings/:id/confirmation",
     {
       schema: {
+        operationId: "getBookingConfirmation",
+        security: signedIn,
         tags: ["booking"],
         summary: "A confirmed booking as the confirmation page shows it: what, when, with whom, paid, calendar",
         params: z.object({ id: z.string().min(1) }),
-        response: { 200: bookingConfirmationSchema },
+        response: { 200: bookingConfirmationSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) => {

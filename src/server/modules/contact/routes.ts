@@ -9,6 +9,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/contact",
     {
       schema: {
+        operationId: "sendContactMessage",
         tags: ["contact"],
         summary: "Send a message to the team (shown in the admin inbox)",
         body: contactMessageSchema,

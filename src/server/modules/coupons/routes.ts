@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MESSAGES } from "../../../shared/messages.js";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { couponInputSchema, couponSchema, priceQuoteSchema } from "../../../shared/schemas/coupons.js";
+import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { userOrClientKey } from "../../plugins/rate-limit.js";
 import { requireAdmin } from "../admins/guard.js";
@@ -17,10 +18,11 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/coupons",
     {
       schema: {
+        operationId: "createCoupon",
         tags: ["admin", "coupons"],
         summary: "Create a coupon: a percentage or an amount off, optionally limited in uses, dates and packages",
         body: couponInputSchema,
-        response: { 201: couponSchema },
+        response: { 201: couponSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -33,6 +35,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/coupons",
     {
       schema: {
+        operationId: "listCoupons",
         tags: ["admin", "coupons"],
         summary: "Every coupon with its use",
         response: { 200: z.object({ coupons: z.array(couponSchema) }) },
@@ -52,10 +55,11 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/admin/coupons/:id/${action}`,
       {
         schema: {
+          operationId: `${action}Coupon`,
           tags: ["admin", "coupons"],
           summary: active ? "Let a coupon be redeemed again" : "Stop new redemptions of a coupon",
           params: idParams,
-          response: { 200: couponSchema },
+          response: { 200: couponSchema, ...errorResponses(404) },
         },
       },
       async (request) => {
@@ -69,6 +73,8 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/checkout/quote",
     {
       schema: {
+        operationId: "quoteCheckout",
+        security: signedIn,
         tags: ["booking", "coupons"],
         summary: "The price of your held seat with a coupon, before you proceed to payment",
         body: z.object({

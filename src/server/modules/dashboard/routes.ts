@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../shared/errors.js";
 import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { dashboardSchema, resumeInputSchema } from "../../../shared/schemas/dashboard.js";
+import { fileResponse, signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { buildSessionIcs } from "../sessions/invite.js";
 import { findBookingSession } from "../sessions/repository.js";
@@ -14,6 +16,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/dashboard",
     {
       schema: {
+        operationId: "getDashboard",
+        security: signedIn,
         tags: ["dashboard"],
         summary: "The signed-in student's sessions, scorecards, certificates, stats and goals",
         response: { 200: dashboardSchema },
@@ -30,6 +34,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me/resume",
     {
       schema: {
+        operationId: "setResumeLink",
+        security: signedIn,
         tags: ["dashboard"],
         summary: "Saves (or, with an empty link, removes) the link to the student's resume",
         body: resumeInputSchema,
@@ -49,6 +55,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me/bookings/:id/calendar.ics",
     {
       schema: {
+        operationId: "downloadBookingCalendar",
+        security: signedIn,
+        response: { 200: fileResponse("text/calendar", "The session as an iCalendar invite"), ...errorResponses(404) },
         tags: ["dashboard"],
         summary: "The session as an .ics calendar file (same UID as the e-mailed invite)",
         params: z.object({ id: z.string() }),

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MESSAGES } from "../../../shared/messages.js";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { holdSchema, takeHoldSchema } from "../../../shared/schemas/booking.js";
 import { myHoldsSchema } from "../../../shared/schemas/confirmation.js";
+import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { findMyHolds, releaseHold, takeHold } from "./service.js";
 
@@ -15,10 +17,12 @@ export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/holds",
     {
       schema: {
+        operationId: "takeHold",
+        security: signedIn,
         tags: ["booking"],
         summary: "Hold one seat for 10 minutes (releases your previous hold of the same kind)",
         body: takeHoldSchema,
-        response: { 201: holdSchema },
+        response: { 201: holdSchema, ...errorResponses(404, 409, 429) },
       },
     },
     // The student's hold budget (HOLD_RATE_LIMIT a minute) is spent by the hold's own statement, not
@@ -39,6 +43,8 @@ export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/holds/mine",
     {
       schema: {
+        operationId: "listMyHolds",
+        security: signedIn,
         tags: ["booking"],
         summary: "Your live holds, with the time left (the booking page comes back to them)",
         response: { 200: myHoldsSchema },
@@ -54,21 +60,39 @@ export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
   const release = async (userId: string, id: string) => releaseHold(deps, userId, id);
   app.delete(
     "/api/holds/:id",
-    { schema: { tags: ["booking"], summary: "Release your hold", params: idParams } },
+    {
+      schema: {
+        operationId: "releaseHold",
+        security: signedIn,
+        response: { 204: z.null() },
+        tags: ["booking"],
+        summary: "Release your hold",
+        params: idParams,
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(request, MESSAGES.signInToReserve);
       await release(user.id, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
   // navigator.sendBeacon can only POST: the same release, for a page being left.
   app.post(
     "/api/holds/:id/release",
-    { schema: { tags: ["booking"], summary: "Release your hold (for sendBeacon on page leave)", params: idParams } },
+    {
+      schema: {
+        operationId: "releaseHoldOnLeave",
+        security: signedIn,
+        response: { 204: z.null() },
+        tags: ["booking"],
+        summary: "Release your hold (for sendBeacon on page leave)",
+        params: idParams,
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(request, MESSAGES.signInToReserve);
       await release(user.id, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

@@ -11,6 +11,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/insights",
     {
       schema: {
+        operationId: "getInsights",
         tags: ["admin", "insights"],
         summary: "Revenue, occupancy, the booking funnel, no-shows, scores and coupon use in a period",
         querystring: periodQuerySchema,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { internshipInputSchema, internshipSchema } from "../../../shared/schemas/internships.js";
 import { requireAdmin } from "../admins/guard.js";
 import { createInternship, deleteInternship, listInternships, updateInternship } from "./service.js";
@@ -13,6 +14,7 @@ export const internshipRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/internships",
     {
       schema: {
+        operationId: "listInternshipsForAdmin",
         tags,
         summary: "Internships, newest start date first, with seats left",
         response: { 200: z.object({ internships: z.array(internshipSchema) }) },
@@ -27,10 +29,11 @@ export const internshipRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/internships",
     {
       schema: {
+        operationId: "createInternship",
         tags,
         summary: "Add an internship (at least 1 week, a plan per week)",
         body: internshipInputSchema,
-        response: { 201: internshipSchema },
+        response: { 201: internshipSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -42,11 +45,12 @@ export const internshipRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/internships/:id",
     {
       schema: {
+        operationId: "updateInternship",
         tags,
         summary: "Edit an internship (seats never below those paid for)",
         params,
         body: internshipInputSchema,
-        response: { 200: internshipSchema },
+        response: { 200: internshipSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -58,10 +62,11 @@ export const internshipRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/internships/:id",
     {
       schema: {
+        operationId: "deleteInternship",
         tags,
         summary: "Delete an internship nobody has paid for (409 HAS_BOOKINGS otherwise)",
         params,
-        response: { 204: z.null() },
+        response: { 204: z.null(), ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { calendarFeedSchema, interviewerSessionsSchema } from "../../../shared/schemas/interviewer.js";
+import { fileResponse, signedIn } from "../../plugins/api-document.js";
 import { scorecardWorkRoutes } from "../scorecards/routes.js";
 import { calendarFeed, calendarFeedUrl, listSessions, requireInterviewer, requireOwnSession } from "./service.js";
 
@@ -15,9 +17,11 @@ export const interviewerWorkspaceRoutes: FastifyPluginAsyncZod = async (app) => 
     "/api/interviewer/sessions",
     {
       schema: {
+        operationId: "listInterviewerSessions",
+        security: signedIn,
         tags: ["interviewer"],
         summary: "The signed-in interviewer's upcoming and past sessions",
-        response: { 200: interviewerSessionsSchema },
+        response: { 200: interviewerSessionsSchema, ...errorResponses(403) },
       },
     },
     async (request, reply) => {
@@ -33,9 +37,11 @@ export const interviewerWorkspaceRoutes: FastifyPluginAsyncZod = async (app) => 
     "/api/interviewer/calendar",
     {
       schema: {
+        operationId: "getInterviewerCalendarFeed",
+        security: signedIn,
         tags: ["interviewer"],
         summary: "The interviewer's private calendar-feed URL (made on first request)",
-        response: { 200: calendarFeedSchema },
+        response: { 200: calendarFeedSchema, ...errorResponses(403) },
       },
     },
     async (request, reply) => {
@@ -49,9 +55,11 @@ export const interviewerWorkspaceRoutes: FastifyPluginAsyncZod = async (app) => 
     "/api/interviewer/calendar",
     {
       schema: {
+        operationId: "renewInterviewerCalendarFeed",
+        security: signedIn,
         tags: ["interviewer"],
         summary: "Replaces the calendar-feed URL; the old one stops working",
-        response: { 200: calendarFeedSchema },
+        response: { 200: calendarFeedSchema, ...errorResponses(403) },
       },
     },
     async (request) => {
@@ -64,6 +72,11 @@ export const interviewerWorkspaceRoutes: FastifyPluginAsyncZod = async (app) => 
     "/api/interviewer/calendar/:file",
     {
       schema: {
+        operationId: "downloadInterviewerCalendar",
+        response: {
+          200: fileResponse("text/calendar", "The interviewer's sessions as an iCalendar feed"),
+          ...errorResponses(404),
+        },
         tags: ["interviewer"],
         summary: "The iCalendar feed calendar apps poll; the token in the URL is the only credential",
         params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.ics$/) }),
@@ -84,6 +97,7 @@ export const interviewerWorkspaceRoutes: FastifyPluginAsyncZod = async (app) => 
 /** Scorecards and outcomes of the interviewer's own sessions, under the admin's rules. */
 const sessionWorkRoutes = scorecardWorkRoutes({
   prefix: "/api/interviewer",
+  operationAudience: "Interviewer",
   tag: "interviewer",
   actor: async (request, bookingId) => {
     const { user, interviewer } = await requireInterviewer(request.server.deps, request);

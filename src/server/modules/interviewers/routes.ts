@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { interviewerInputSchema, interviewerSchema } from "../../../shared/schemas/interviewers.js";
 import { requireAdmin } from "../admins/guard.js";
 import { findAllInterviewers, toInterviewerDto } from "./repository.js";
@@ -13,6 +14,7 @@ export const interviewerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/interviewers",
     {
       schema: {
+        operationId: "listInterviewers",
         tags: ["admin"],
         summary: "Interviewers ordered by name",
         response: { 200: z.object({ interviewers: z.array(interviewerSchema) }) },
@@ -27,10 +29,11 @@ export const interviewerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/interviewers",
     {
       schema: {
+        operationId: "createInterviewer",
         tags: ["admin"],
         summary: "Add an interviewer (409 DUPLICATE_PHONE unless overwrite)",
         body: interviewerInputSchema,
-        response: { 201: interviewerSchema },
+        response: { 201: interviewerSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -42,11 +45,12 @@ export const interviewerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/interviewers/:id",
     {
       schema: {
+        operationId: "updateInterviewer",
         tags: ["admin"],
         summary: "Edit an interviewer",
         params,
         body: interviewerInputSchema,
-        response: { 200: interviewerSchema },
+        response: { 200: interviewerSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -58,10 +62,11 @@ export const interviewerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/interviewers/:id/toggle",
     {
       schema: {
+        operationId: "toggleInterviewer",
         tags: ["admin"],
         summary: "Switch an interviewer between Active and Inactive",
         params,
-        response: { 200: interviewerSchema },
+        response: { 200: interviewerSchema, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -71,11 +76,19 @@ export const interviewerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     "/api/admin/interviewers/:id",
-    { schema: { tags: ["admin"], summary: "Delete an interviewer", params } },
+    {
+      schema: {
+        operationId: "deleteInterviewer",
+        response: { 204: z.null(), ...errorResponses(404, 409) },
+        tags: ["admin"],
+        summary: "Delete an interviewer",
+        params,
+      },
+    },
     async (request, reply) => {
       const admin = await requireAdmin(request);
       await removeInterviewer(deps, admin.email, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

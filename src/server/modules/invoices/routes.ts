@@ -1,7 +1,9 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { periodQuerySchema, taxDocumentSchema } from "../../../shared/schemas/invoices.js";
+import { fileResponse, signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { requireAdmin } from "../admins/guard.js";
 import {
@@ -22,6 +24,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me/bookings/:id/receipt.pdf",
     {
       schema: {
+        operationId: "downloadReceiptPdf",
+        security: signedIn,
+        response: {
+          200: fileResponse("application/pdf", "The tax invoice or payment receipt as a PDF"),
+          ...errorResponses(404),
+        },
         tags: ["dashboard", "invoices"],
         summary: "Your booking's tax invoice (or payment receipt) as a PDF",
         params: idParams,
@@ -43,6 +51,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/invoices",
     {
       schema: {
+        operationId: "listTaxDocuments",
         tags: ["admin", "invoices"],
         summary: "Invoices, receipts and credit notes issued in a period (platform-zone dates, both included)",
         querystring: periodQuerySchema,
@@ -59,6 +68,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/invoices.csv",
     {
       schema: {
+        operationId: "exportTaxDocumentsCsv",
+        response: { 200: fileResponse("text/csv", "One line per document, for the accountant") },
         tags: ["admin", "invoices"],
         summary: "The period's documents as CSV for the accountant (credit notes negative)",
         querystring: periodQuerySchema,
@@ -80,6 +91,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/invoices/:id/pdf",
     {
       schema: {
+        operationId: "downloadTaxDocumentPdf",
+        response: { 200: fileResponse("application/pdf", "The document as a PDF"), ...errorResponses(404) },
         tags: ["admin", "invoices"],
         summary: "One invoice, receipt or credit note as a PDF",
         params: idParams,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { internshipListingSchema, workshopListingSchema } from "../../../shared/schemas/booking.js";
+import { fileResponse } from "../../plugins/api-document.js";
 import { streamLiveEvents } from "../../plugins/sse.js";
 import { findUpcomingInternship, listUpcomingInternships, listWorkshops } from "./service.js";
 import { slotListingRoutes } from "./slot-routes.js";
@@ -17,6 +18,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/workshops",
     {
       schema: {
+        operationId: "listWorkshops",
         tags: ["booking"],
         summary: "Upcoming published workshop sessions with seats left and price",
         response: { 200: z.object({ workshops: z.array(workshopListingSchema) }) },
@@ -32,6 +34,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/internships",
     {
       schema: {
+        operationId: "listInternships",
         tags: ["booking"],
         summary: "Every internship batch that has not started, of every track, earliest first, with seats left",
         response: { 200: z.object({ internships: z.array(internshipListingSchema) }) },
@@ -47,6 +50,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/internships/upcoming",
     {
       schema: {
+        operationId: "getUpcomingInternship",
         tags: ["booking"],
         summary: "The earliest internship that has not started yet, or null",
         response: { 200: z.object({ internship: internshipListingSchema.nullable() }) },
@@ -63,6 +67,10 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { liveStream: true },
       schema: {
+        operationId: "streamListingEvents",
+        response: {
+          200: fileResponse("text/event-stream", "Server-sent events, with a heartbeat at least every 10 s"),
+        },
         tags: ["booking"],
         summary: "Server-sent events when slots, workshops or internships change (seats, edits)",
       },

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { COMPANY_TYPES, SLOT_DAYS_AHEAD } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
 import { API_MESSAGES } from "../../../shared/messages.js";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import {
   calendarDateSchema,
   slotDaysSchema,
@@ -42,6 +43,7 @@ export const slotListingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/slots",
     {
       schema: {
+        operationId: "listSlots",
         tags: ["booking"],
         summary: "Upcoming published mock-interview slots for a plan, earliest first, with seats left",
         description: `Without \`date\`: the next 200 bookable slots. With \`date\` (YYYY-MM-DD, a day in the platform time zone): that day's bookable slots, full ones included. A day before today has none; a day beyond the ${SLOT_DAYS_AHEAD} days of \`/api/slots/days\` is refused (400).`,
@@ -65,6 +67,7 @@ export const slotListingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/slots/days",
     {
       schema: {
+        operationId: "listSlotDays",
         tags: ["booking"],
         summary: `A plan's days with bookable slots (today and the next ${SLOT_DAYS_AHEAD - 1} days, platform time zone), the next free time and the soonest full times`,
         querystring: z.object({ package: z.enum(COMPANY_TYPES) }),
@@ -82,10 +85,11 @@ export const slotListingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/slots/:id",
     {
       schema: {
+        operationId: "getSlot",
         tags: ["booking"],
         summary: "One published slot with its seats left (a held seat's day and details)",
         params: z.object({ id: z.string().min(1).max(100) }),
-        response: { 200: z.object({ slot: slotListingSchema }) },
+        response: { 200: z.object({ slot: slotListingSchema }), ...errorResponses(404) },
       },
     },
     async (request, reply) => {

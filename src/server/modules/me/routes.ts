@@ -1,17 +1,26 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { meResponseSchema } from "../../../shared/schemas/session.js";
+import { sessionOptional, signedIn } from "../../plugins/api-document.js";
 import { findSessionUser, requireUser } from "../../plugins/auth.js";
 import { isAdminEmail } from "../admins/repository.js";
 import { isInterviewer } from "../interviewer-workspace/service.js";
 import { erasePersonalDataOf, exportPersonalData } from "./data-rights-service.js";
 import { hasPaidBooking } from "./repository.js";
 
+/** The download's JSON: every table's rows about the student, dated (docs/security.md, Personal data). */
+const dataExportResponse = {
+  description: "Everything CareerPrep holds about the student, as an attachment",
+  content: { "application/json": { schema: z.looseObject({ exportedAt: z.string() }).or(z.string()) } },
+};
+
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/me",
     {
       schema: {
+        operationId: "getMe",
+        security: sessionOptional,
         tags: ["session"],
         summary: "The signed-in user (or null), admin and interviewer status and whether a booking is done",
         response: { 200: meResponseSchema },
@@ -34,6 +43,9 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me/export",
     {
       schema: {
+        operationId: "exportMyData",
+        security: signedIn,
+        response: { 200: dataExportResponse },
         tags: ["session"],
         summary: "Everything CareerPrep holds about the signed-in student, as a JSON download",
       },
@@ -53,10 +65,12 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me",
     {
       schema: {
+        operationId: "deleteMyAccount",
+        security: signedIn,
         tags: ["session"],
         summary: "Deletes the signed-in student's account and personal data; `confirm` is their e-mail address",
         body: z.object({ confirm: z.string().max(320) }),
-        response: { 200: z.object({ deleted: z.literal(true) }) },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
@@ -72,7 +86,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
           `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith("__Secure-") ? "; Secure" : ""}`,
         );
       }
-      return { deleted: true as const };
+      return reply.status(204).send(null);
     },
   );
 };

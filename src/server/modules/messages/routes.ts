@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { inboxSchema, markHandledInputSchema } from "../../../shared/schemas/inbox.js";
 import { requireAdmin } from "../admins/guard.js";
 import { markHandled, readInbox } from "./service.js";
@@ -10,6 +11,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/messages",
     {
       schema: {
+        operationId: "listContactMessages",
         tags: ["admin"],
         summary: "Contact messages, newest first, and how many are unhandled",
         response: { 200: inboxSchema },
@@ -24,11 +26,12 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/messages/:id/handled",
     {
       schema: {
+        operationId: "markContactMessageHandled",
         tags: ["admin"],
         summary: "Mark a message handled or unhandled",
         params: z.object({ id: z.string().min(1) }),
         body: markHandledInputSchema,
-        response: { 200: markHandledInputSchema },
+        response: { 200: markHandledInputSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../shared/errors.js";
 import { API_MESSAGES } from "../../../shared/messages.js";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import {
   type NotificationType,
   notificationListSchema,
   unreadCountSchema,
 } from "../../../shared/schemas/notifications.js";
+import { fileResponse, signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { streamLiveEvents } from "../../plugins/sse.js";
 import {
@@ -27,6 +29,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/notifications",
     {
       schema: {
+        operationId: "listNotifications",
+        security: signedIn,
         tags: ["notifications"],
         summary: "The signed-in user's latest notifications and unread count",
         response: { 200: notificationListSchema },
@@ -57,10 +61,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/notifications/:id/read",
     {
       schema: {
+        operationId: "markNotificationRead",
+        security: signedIn,
         tags: ["notifications"],
         summary: "Marks one of the user's notifications read",
         params: z.object({ id: z.string() }),
-        response: { 200: unreadCountSchema },
+        response: { 200: unreadCountSchema, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -78,6 +84,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/notifications/read-all",
     {
       schema: {
+        operationId: "markAllNotificationsRead",
+        security: signedIn,
         tags: ["notifications"],
         summary: "Marks all of the user's notifications read",
         response: { 200: unreadCountSchema },
@@ -96,6 +104,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { liveStream: true },
       schema: {
+        operationId: "streamMyEvents",
+        security: signedIn,
+        response: {
+          200: fileResponse(
+            "text/event-stream",
+            "Server-sent events for the signed-in user, with a heartbeat at least every 10 s",
+          ),
+        },
         tags: ["notifications"],
         summary: "Server-sent events for the signed-in user only (notifications, booking changes)",
       },

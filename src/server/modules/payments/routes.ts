@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { devCheckoutSchema, paymentResultSchema, verifyPaymentSchema } from "../../../shared/schemas/booking.js";
+import { razorpayWebhookEventSchema, razorpayWebhookHeadersSchema } from "../../../shared/schemas/razorpay-webhook.js";
+import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import {
   abandonCheckout,
@@ -20,10 +23,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/payments/verify",
     {
       schema: {
+        operationId: "verifyPayment",
+        security: signedIn,
         tags: ["payments"],
         summary: "Checkout callback: verify the provider's signature and confirm the booking",
         body: verifyPaymentSchema,
-        response: { 200: paymentResultSchema },
+        response: { 200: paymentResultSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -36,10 +41,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/payments/abandon",
     {
       schema: {
+        operationId: "abandonPayment",
+        security: signedIn,
         tags: ["payments"],
         summary: "The student closed the checkout: release the seat",
         body: z.object({ orderId: z.string().min(1) }),
-        response: { 200: paymentResultSchema },
+        response: { 200: paymentResultSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -52,10 +59,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/payments/dev/:id",
     {
       schema: {
+        operationId: "getTestCheckout",
+        security: signedIn,
         tags: ["payments"],
         summary: "Test-mode checkout: the payment to show",
         params: idParams,
-        response: { 200: devCheckoutSchema },
+        response: { 200: devCheckoutSchema, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -67,10 +76,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/payments/dev/:id/pay",
     {
       schema: {
+        operationId: "payTestCheckout",
+        security: signedIn,
         tags: ["payments"],
         summary: "Test-mode checkout: pay",
         params: idParams,
-        response: { 200: paymentResultSchema },
+        response: { 200: paymentResultSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -82,10 +93,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/payments/dev/:id/fail",
     {
       schema: {
+        operationId: "failTestCheckout",
+        security: signedIn,
         tags: ["payments"],
         summary: "Test-mode checkout: fail the payment",
         params: idParams,
-        response: { 200: paymentResultSchema },
+        response: { 200: paymentResultSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -96,6 +109,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(razorpayWebhookRoutes);
 };
+
+const webhookResultSchema = z.object({ status: z.enum(["processed", "duplicate", "ignored", "flagged"]) });
 
 /** The webhook's signature is over the exact bytes sent, so this scope keeps the raw body. */
 const razorpayWebhookRoutes: FastifyPluginAsyncZod = async (scope) => {
@@ -112,8 +127,12 @@ const razorpayWebhookRoutes: FastifyPluginAsyncZod = async (scope) => {
     "/api/payments/razorpay/webhook",
     {
       schema: {
+        operationId: "receiveRazorpayWebhook",
         tags: ["payments"],
         summary: "Razorpay webhook (payment.captured and order.paid confirm; other events are acknowledged)",
+        response: { 200: webhookResultSchema },
+        // Read raw (the signature covers the bytes), so described here, not validated by the router.
+        documentedOnly: { body: razorpayWebhookEventSchema, headers: razorpayWebhookHeadersSchema },
       },
       // Razorpay's servers call it; its signature, not an origin, proves who sent it.
       config: { crossSiteWrites: true },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { catalogItemSchema } from "../../../shared/schemas/catalog.js";
 import { catalogKeyParamsSchema, pricingInputSchema } from "../../../shared/schemas/pricing.js";
 import { requireAdmin } from "../admins/guard.js";
@@ -10,11 +11,12 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/pricing/:key",
     {
       schema: {
+        operationId: "setPrice",
         tags: ["admin"],
         summary: "Set a package's availability and price (positive whole rupees); new holds use it at once",
         params: catalogKeyParamsSchema,
         body: pricingInputSchema,
-        response: { 200: catalogItemSchema },
+        response: { 200: catalogItemSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MESSAGES } from "../../../shared/messages.js";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import {
   profileResponseSchema,
   profileSchema,
   sendOtpSchema,
   verifyOtpSchema,
 } from "../../../shared/schemas/booking.js";
+import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { userOrClientKey } from "../../plugins/rate-limit.js";
 import { readProfile, saveProfile, sendOtp, verifyOtp } from "./service.js";
@@ -18,6 +20,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/profile",
     {
       schema: {
+        operationId: "getProfile",
+        security: signedIn,
         tags: ["profile"],
         summary: "Your profile, verified phones and whether you have paid",
         response: { 200: profileResponseSchema },
@@ -33,10 +37,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/profile",
     {
       schema: {
+        operationId: "saveProfile",
+        security: signedIn,
         tags: ["profile"],
         summary: "Finish the profile (needs a confirmed payment and a verified phone)",
         body: profileSchema,
-        response: { 200: profileResponseSchema },
+        response: { 200: profileResponseSchema, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -50,10 +56,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/otp/send",
     {
       schema: {
+        operationId: "sendPhoneCode",
+        security: signedIn,
         tags: ["profile"],
         summary: "Send a 6-digit code to a phone by SMS",
         body: sendOtpSchema,
-        response: { 200: z.object({ expiresAt: z.string() }) },
+        response: { 200: z.object({ expiresAt: z.string() }), ...errorResponses(409, 503) },
       },
       config: {
         rateLimit: { max: deps.config.otpSendRateLimitPerHour, timeWindow: "1 hour", keyGenerator: userOrClientKey },
@@ -69,10 +77,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/otp/verify",
     {
       schema: {
+        operationId: "verifyPhoneCode",
+        security: signedIn,
         tags: ["profile"],
         summary: "Verify the code sent to a phone",
         body: verifyOtpSchema,
-        response: { 200: z.object({ verified: z.literal(true) }) },
+        response: { 200: z.object({ verified: z.literal(true) }), ...errorResponses(409) },
       },
       config: {
         rateLimit: { max: deps.config.otpVerifyRateLimitPerHour, timeWindow: "1 hour", keyGenerator: userOrClientKey },

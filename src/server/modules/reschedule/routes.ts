@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import {
   changedSessionSchema,
   rescheduleInputSchema,
   rescheduleOptionsSchema,
 } from "../../../shared/schemas/dashboard.js";
+import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { getDashboardSession } from "../sessions/service.js";
 import { listRescheduleOptions, rescheduleBooking } from "./service.js";
@@ -16,10 +18,12 @@ export const rescheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me/bookings/:id/reschedule-options",
     {
       schema: {
+        operationId: "listRescheduleOptions",
+        security: signedIn,
         tags: ["dashboard"],
         summary: "Open slots of the same package that a confirmed mock interview can move to",
         params: bookingParams,
-        response: { 200: rescheduleOptionsSchema },
+        response: { 200: rescheduleOptionsSchema, ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {
@@ -33,11 +37,13 @@ export const rescheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me/bookings/:id/reschedule",
     {
       schema: {
+        operationId: "rescheduleBooking",
+        security: signedIn,
         tags: ["dashboard"],
         summary: "Moves a mock interview to another slot, up to 12 hours before it starts",
         params: bookingParams,
         body: rescheduleInputSchema,
-        response: { 200: changedSessionSchema },
+        response: { 200: changedSessionSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {

@@ -3,12 +3,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../shared/errors.js";
 import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import {
   adminScorecardViewSchema,
   outcomeInputSchema,
   scorecardInputSchema,
   scorecardSchema,
 } from "../../../shared/schemas/scorecards.js";
+import { signedIn } from "../../plugins/api-document.js";
 import { requireUser, type SessionUser } from "../../plugins/auth.js";
 import { requireAdmin } from "../admins/guard.js";
 import { toScorecard } from "./mapping.js";
@@ -23,6 +25,8 @@ export type ScorecardActor = (request: FastifyRequest, bookingId: string) => Pro
 interface ScorecardAudience {
   /** `/api/admin` or `/api/interviewer`: the routes are `${prefix}/bookings/:id/scorecard` and `/outcome`. */
   prefix: string;
+  /** Names the audience in the operations' ids (`getAdminScorecard`, `markInterviewerOutcome`). */
+  operationAudience: "Admin" | "Interviewer";
   tag: string;
   actor: ScorecardActor;
   summaries: { view: string; save: string; outcome: string };
@@ -33,14 +37,25 @@ interface ScorecardAudience {
  * any booking and an interviewer on their own sessions; only who may act differs.
  */
 export function scorecardWorkRoutes(audience: ScorecardAudience): FastifyPluginAsyncZod {
-  const { prefix, actor, summaries } = audience;
+  const { prefix, actor, summaries, operationAudience: who } = audience;
+  // An interviewer on someone else's session is refused (403); admins pass the admin guard's 403.
+  const security = signedIn;
   const tags = [audience.tag, "scorecards"];
   return async (app) => {
     const { deps } = app;
 
     app.get(
       `${prefix}/bookings/:id/scorecard`,
-      { schema: { tags, summary: summaries.view, params: bookingParams, response: { 200: adminScorecardViewSchema } } },
+      {
+        schema: {
+          operationId: `get${who}Scorecard`,
+          security,
+          tags,
+          summary: summaries.view,
+          params: bookingParams,
+          response: { 200: adminScorecardViewSchema, ...errorResponses(403, 404) },
+        },
+      },
       async (request) => {
         await actor(request, request.params.id);
         return getAdminScorecardView(deps, request.params.id);
@@ -51,11 +66,13 @@ export function scorecardWorkRoutes(audience: ScorecardAudience): FastifyPluginA
       `${prefix}/bookings/:id/scorecard`,
       {
         schema: {
+          operationId: `save${who}Scorecard`,
+          security,
           tags,
           summary: summaries.save,
           params: bookingParams,
           body: scorecardInputSchema,
-          response: { 200: scorecardSchema },
+          response: { 200: scorecardSchema, ...errorResponses(403, 404, 409) },
         },
       },
       async (request) => saveScorecard(deps, await actor(request, request.params.id), request.params.id, request.body),
@@ -65,11 +82,13 @@ export function scorecardWorkRoutes(audience: ScorecardAudience): FastifyPluginA
       `${prefix}/bookings/:id/outcome`,
       {
         schema: {
+          operationId: `mark${who}Outcome`,
+          security,
           tags,
           summary: summaries.outcome,
           params: bookingParams,
           body: outcomeInputSchema,
-          response: { 200: z.object({ status: z.string() }) },
+          response: { 200: z.object({ status: z.string() }), ...errorResponses(403, 404, 409) },
         },
       },
       async (request) => {
@@ -86,6 +105,7 @@ export const scorecardRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     scorecardWorkRoutes({
       prefix: "/api/admin",
+      operationAudience: "Admin",
       tag: "admin",
       actor: (request) => requireAdmin(request),
       summaries: {
@@ -100,10 +120,12 @@ export const scorecardRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me/bookings/:id/scorecard",
     {
       schema: {
+        operationId: "getMyScorecard",
+        security: signedIn,
         tags: ["dashboard", "scorecards"],
         summary: "The scorecard of one of the signed-in student's own bookings",
         params: bookingParams,
-        response: { 200: scorecardSchema },
+        response: { 200: scorecardSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

@@ -9,6 +9,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/health",
     {
       schema: {
+        operationId: "getHealth",
         tags: ["operations"],
         summary: "The process is up",
         response: { 200: z.object({ status: z.literal("ok") }) },
@@ -21,6 +22,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/ready",
     {
       schema: {
+        operationId: "getReadiness",
         tags: ["operations"],
         summary: "The database answers and live updates cross processes",
         response: {
@@ -46,7 +48,12 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/config",
     {
-      schema: { tags: ["session"], summary: "Public settings the client needs", response: { 200: clientConfigSchema } },
+      schema: {
+        operationId: "getClientConfig",
+        tags: ["session"],
+        summary: "Public settings the client needs",
+        response: { 200: clientConfigSchema },
+      },
     },
     async () => {
       const { config } = app.deps;

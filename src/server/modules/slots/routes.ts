@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { slotInputSchema, slotSchema, slotWeekQuerySchema, slotWeekSchema } from "../../../shared/schemas/slots.js";
+import { fileResponse } from "../../plugins/api-document.js";
 import { streamLiveEvents } from "../../plugins/sse.js";
 import { requireAdmin, stillAdmin } from "../admins/guard.js";
 import { createSlot, deleteSlot, listWeek, updateSlot } from "./service.js";
@@ -17,6 +19,7 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/slots",
     {
       schema: {
+        operationId: "listSlotWeek",
         tags,
         summary: "The slots of the week containing `week` (Monday start, platform zone), with seats left",
         querystring: slotWeekQuerySchema,
@@ -32,10 +35,11 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/slots",
     {
       schema: {
+        operationId: "createSlot",
         tags,
         summary: "Add a slot (the slot rules and messages, in order)",
         body: slotInputSchema,
-        response: { 201: slotSchema },
+        response: { 201: slotSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -47,11 +51,12 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/slots/:id",
     {
       schema: {
+        operationId: "updateSlot",
         tags,
         summary: "Edit a slot (same rules; capacity never below the seats paid for)",
         params,
         body: slotInputSchema,
-        response: { 200: slotSchema },
+        response: { 200: slotSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -63,10 +68,11 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/slots/:id",
     {
       schema: {
+        operationId: "deleteSlot",
         tags,
         summary: "Delete a slot nobody has paid for (409 HAS_BOOKINGS otherwise: cancel it instead)",
         params,
-        response: { 204: z.null() },
+        response: { 204: z.null(), ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {
@@ -80,6 +86,13 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { liveStream: true },
       schema: {
+        operationId: "streamAdminSlotEvents",
+        response: {
+          200: fileResponse(
+            "text/event-stream",
+            "Server-sent events for the console's week view, with a heartbeat at least every 10 s",
+          ),
+        },
         tags,
         summary: "Server-sent events whenever a slot, workshop session or internship (or its seats) changes",
       },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { holdSchema } from "../../../shared/schemas/booking.js";
 import {
   adminWaitlistListSchema,
@@ -7,6 +8,7 @@ import {
   waitlistEntrySchema,
   waitlistListSchema,
 } from "../../../shared/schemas/waitlist.js";
+import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { requireAdmin } from "../admins/guard.js";
 import { acceptOffer, joinWaitlist, leaveWaitlist, listMyWaitlist, listWaitlistsForAdmin } from "./service.js";
@@ -22,10 +24,12 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/waitlist",
     {
       schema: {
+        operationId: "joinWaitlist",
+        security: signedIn,
         tags,
         summary: "Join the line of a full slot, workshop session or internship",
         body: joinWaitlistSchema,
-        response: { 201: waitlistEntrySchema },
+        response: { 201: waitlistEntrySchema, ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {
@@ -38,6 +42,8 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me/waitlist",
     {
       schema: {
+        operationId: "listMyWaitlistEntries",
+        security: signedIn,
         tags,
         summary: "Your places in line (1 = next to be offered) and seats held for you",
         response: { 200: waitlistListSchema },
@@ -54,10 +60,12 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me/waitlist/:id",
     {
       schema: {
+        operationId: "leaveWaitlist",
+        security: signedIn,
         tags,
         summary: "Leave a line (a seat held for you goes to the next in line)",
         params: idParams,
-        response: { 204: z.null() },
+        response: { 204: z.null(), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -71,10 +79,12 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me/waitlist/:id/accept",
     {
       schema: {
+        operationId: "acceptWaitlistOffer",
+        security: signedIn,
         tags,
         summary: "Take up a seat held for you: it becomes your hold, ready for checkout",
         params: idParams,
-        response: { 200: holdSchema },
+        response: { 200: holdSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -87,6 +97,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/waitlists",
     {
       schema: {
+        operationId: "listWaitlistsForAdmin",
         tags: ["admin"],
         summary: "Every line with students in it, per slot, workshop session or internship",
         response: { 200: adminWaitlistListSchema },

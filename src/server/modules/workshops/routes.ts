@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { workshopInputSchema, workshopSchema } from "../../../shared/schemas/workshops.js";
 import { requireAdmin } from "../admins/guard.js";
 import { createWorkshop, deleteWorkshop, listWorkshops, updateWorkshop } from "./service.js";
@@ -13,6 +14,7 @@ export const workshopRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/workshops",
     {
       schema: {
+        operationId: "listWorkshopsForAdmin",
         tags,
         summary: "Workshop sessions, latest first, with seats left",
         response: { 200: z.object({ workshops: z.array(workshopSchema) }) },
@@ -27,10 +29,11 @@ export const workshopRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/workshops",
     {
       schema: {
+        operationId: "createWorkshop",
         tags,
         summary: "Add a workshop session (the slot rules where they apply)",
         body: workshopInputSchema,
-        response: { 201: workshopSchema },
+        response: { 201: workshopSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -42,11 +45,12 @@ export const workshopRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/workshops/:id",
     {
       schema: {
+        operationId: "updateWorkshop",
         tags,
         summary: "Edit a workshop session (capacity never below the seats paid for)",
         params,
         body: workshopInputSchema,
-        response: { 200: workshopSchema },
+        response: { 200: workshopSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -58,10 +62,11 @@ export const workshopRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/workshops/:id",
     {
       schema: {
+        operationId: "deleteWorkshop",
         tags,
         summary: "Delete a session nobody has paid for (409 HAS_BOOKINGS otherwise: cancel it instead)",
         params,
-        response: { 204: z.null() },
+        response: { 204: z.null(), ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {

@@ -5,7 +5,7 @@ import { apiFetch } from "../../../lib/api.js";
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (confirm: string) => apiFetch<{ deleted: true }>("/api/me", { method: "DELETE", body: { confirm } }),
+    mutationFn: (confirm: string) => apiFetch<null>("/api/me", { method: "DELETE", body: { confirm } }),
     onSuccess: () => queryClient.clear(),
   });
 }

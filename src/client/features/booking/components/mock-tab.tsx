@@ -70,6 +70,7 @@ function PlanCard({ planKey, checked, onChoose }: { planKey: CompanyType; checke
   const days = useSlotDays(available ? planKey : undefined);
   const config = useClientConfig();
   const zone = config.data?.timeZone ?? "Asia/Kolkata";
+  const zoneLabel = config.data?.timeZoneLabel ?? "IST";
   const next = days.data?.next;
   return (
     <div
@@ -87,7 +88,7 @@ function PlanCard({ planKey, checked, onChoose }: { planKey: CompanyType; checke
           <span className="text-sm text-slate-700">
             {next
               ? JOURNEY_MESSAGES.nextAvailable(
-                  `${formatDayLabel(zonedDate(new Date(next.startAt), zone))}, ${formatClock(next.startAt, zone)}`,
+                  `${formatDayLabel(zonedDate(new Date(next.startAt), zone))}, ${formatClock(next.startAt, zone)} ${zoneLabel}`,
                 )
               : days.isSuccess
                 ? JOURNEY_MESSAGES.noneAvailable

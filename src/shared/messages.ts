@@ -194,6 +194,7 @@ export const NETWORK_MESSAGES = {
   newVersionTitle: "A new version is available",
   newVersionBody: "We updated CareerPrep since you opened it. Reload to get the latest version.",
   pageLoadFailedTitle: "This page could not load",
+  connectionProblemTitle: "Connection problem",
   pageLoadFailedBody: "Your connection may be slow or offline. Reload to try again.",
   errorStatusTitle: (status: number) => `Error ${status}`,
   somethingWentWrongTitle: "Something went wrong",

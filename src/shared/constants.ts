@@ -105,3 +105,10 @@ export const PACKAGE_ROUNDS: Record<CompanyType, string> = {
   product: "Phone, TR, HR, Resume",
   maang: "Phone, 2 TR, HR, Resume",
 };
+
+/**
+ * The landing page's prices: one read may take this long before the page says so and offers to try
+ * again (it keeps retrying with RETRY_BACKOFF meanwhile); the last prices read stay on show.
+ */
+export const CATALOG_READ_TIMEOUT_MS = 4_000;
+export const LAST_KNOWN_CATALOG_KEY = "careerprep.lastKnownCatalog";

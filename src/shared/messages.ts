@@ -364,3 +364,11 @@ export const DATA_RIGHTS_MESSAGES = {
   taxDocumentsKept:
     "Tax invoices and credit notes already issued to you are kept exactly as issued, with your name and e-mail address on them, because GST law requires it; after deletion only CareerPrep's staff can open them.",
 } as const;
+
+/** The landing page when its prices cannot be read (docs/product.md, Network and deploys). */
+export const CATALOG_LOAD_MESSAGES = {
+  failed: "Prices could not load right now.",
+  tryAgain: "Try again",
+  lastKnown: "Last known price",
+  unavailable: "Price unavailable",
+} as const;

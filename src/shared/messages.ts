@@ -21,6 +21,7 @@ export const MESSAGES = {
   holdExpired: "Your slot hold expired. Please reselect the slot.",
   slotsLoadFailedTitle: "Couldn't load slots",
   slotsLoadFailedDefault: "Failed to load slots",
+  slotsTryAgain: "Try again",
   noUpcomingSlots: "No upcoming slots for this plan. Try another plan or check back later.",
   loadingInternship: "Loading upcoming internship…",
 

@@ -136,8 +136,13 @@ function SlotPicker({
     if (shownDay && shownDay !== day) setDay(shownDay);
   }, [shownDay, day]);
 
+  // A failed read is said at once, with a way to try again, while the backoff's retries go on.
+  const daysFailure = days.error ?? (days.failureCount > 0 ? days.failureReason : null);
+  if (days.isPending && daysFailure) {
+    return <SlotsLoadFailed message={daysFailure.message} onRetry={() => void days.refetch()} />;
+  }
   if (waiting) return <Spinner label="Loading slots…" />;
-  if (days.isError) return <SlotsLoadFailed message={days.error.message} />;
+  if (days.isError) return <SlotsLoadFailed message={days.error.message} onRetry={() => void days.refetch()} />;
   const fullTimes = (
     <FullTimes
       slots={(days.data?.full ?? []).filter((slot) => slot.id !== heldSlotId && slot.id !== selectedSlotId)}
@@ -183,10 +188,13 @@ function SlotPicker({
         <p id="times-heading" className="text-sm font-semibold text-slate-800">
           Times on {formatDayLabel(shownDay)}
         </p>
-        {daySlots.isPending ? (
+        {daySlots.isError || (daySlots.isPending && daySlots.failureCount > 0) ? (
+          <SlotsLoadFailed
+            message={(daySlots.error ?? daySlots.failureReason)?.message ?? ""}
+            onRetry={() => void daySlots.refetch()}
+          />
+        ) : daySlots.isPending ? (
           <Spinner label="Loading times…" />
-        ) : daySlots.isError ? (
-          <SlotsLoadFailed message={daySlots.error.message} />
         ) : (
           <DayTimes
             plan={plan}
@@ -204,11 +212,18 @@ function SlotPicker({
   );
 }
 
-function SlotsLoadFailed({ message }: { message: string }) {
+function SlotsLoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
       <p className="font-semibold">{MESSAGES.slotsLoadFailedTitle}</p>
       <p>{message || MESSAGES.slotsLoadFailedDefault}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="mt-2 min-h-11 rounded-lg border border-red-800 bg-white px-3 font-semibold text-red-900 hover:bg-red-100"
+      >
+        {MESSAGES.slotsTryAgain}
+      </button>
     </div>
   );
 }

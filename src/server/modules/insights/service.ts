@@ -4,8 +4,7 @@ import type { PeriodQuery } from "../../../shared/schemas/invoices.js";
 import { addDays, weekStartMonday, zonedDate, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import {
-  countCheckoutsIn,
-  countHoldsIn,
+  countHoldFunnelIn,
   countPaidSeats,
   findCouponUseIn,
   findMarkedAttendanceIn,
@@ -130,18 +129,17 @@ export async function readInsights(deps: AppDeps, period: PeriodQuery): Promise<
     fromIso: zonedToInstant(period.from, "00:00", timeZone).toISOString(),
     toIso: zonedToInstant(addDays(period.to, 1), "00:00", timeZone).toISOString(),
   };
-  const [paid, refunds, holds, checkouts] = await Promise.all([
+  const [paid, refunds, funnel] = await Promise.all([
     findPaymentsConfirmedIn(deps.db, w),
     findRefundsIn(deps.db, w),
-    countHoldsIn(deps.db, w),
-    countCheckoutsIn(deps.db, w),
+    countHoldFunnelIn(deps.db, w),
   ]);
   return {
     from: period.from,
     to: period.to,
     revenue: revenue(period, timeZone, paid, refunds),
     occupancy: await occupancy(deps, period, w),
-    funnel: { holds, ...checkouts },
+    funnel,
     noShows: await noShows(deps, w),
     scorecards: await scorecards(deps, w),
     coupons: await coupons(deps, w),

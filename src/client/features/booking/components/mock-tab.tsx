@@ -179,9 +179,9 @@ function SlotPicker({
         }))}
         selected={shownDay}
         onSelect={setDay}
-        listClassName="-mx-1 flex snap-x gap-2 overflow-x-auto px-1 pb-2"
+        listClassName="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2"
         tabClassName={(selected) =>
-          `min-h-11 min-w-24 shrink-0 snap-start rounded-lg border px-3 py-2 text-center text-sm ${selected ? "border-brand-700 bg-brand-50 text-brand-900 ring-2 ring-brand-600" : "border-slate-300 bg-white text-slate-800 hover:border-brand-700"}`
+          `min-h-11 min-w-24 shrink-0 rounded-lg border px-3 py-2 text-center text-sm ${selected ? "border-brand-700 bg-brand-50 text-brand-900 ring-2 ring-brand-600" : "border-slate-300 bg-white text-slate-800 hover:border-brand-700"}`
         }
         panelClassName="space-y-3"
       >

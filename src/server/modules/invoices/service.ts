@@ -271,14 +271,18 @@ export async function receiptAttachment(deps: AppDeps, bookingId: string) {
   const sale = (await findDocumentsOfBooking(deps.db, bookingId)).find(
     (d) => d.type === "invoice" || d.type === "receipt",
   );
-  if (!sale) return [];
+  if (!sale) return { kind: null, attachments: [] };
   const pdf = await renderDocument(deps, sale);
-  return [
-    {
-      filename: documentFileName(sale),
-      contentType: "application/pdf",
-      content: Buffer.from(pdf).toString("base64"),
-      encoding: "base64" as const,
-    },
-  ];
+  return {
+    /** What the PDF is, so the mail names it rightly: a tax invoice, or a payment receipt without a GSTIN. */
+    kind: sale.type,
+    attachments: [
+      {
+        filename: documentFileName(sale),
+        contentType: "application/pdf",
+        content: Buffer.from(pdf).toString("base64"),
+        encoding: "base64" as const,
+      },
+    ],
+  };
 }

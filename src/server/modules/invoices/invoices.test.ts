@@ -262,4 +262,12 @@ describeEachDialect("payment receipts without a GSTIN", (t) => {
     expect(mail.text).toContain("your payment receipt is attached");
     expect(mail.text).not.toMatch(/invoice/i);
   });
+
+  it("a receipt issued before the profile step gives the e-mail once and no stand-in name", async () => {
+    const address = email("no-profile");
+    const cookie = await t().signIn(address);
+    const order = await buyMock(t(), cookie);
+    const text = pdfText((await receipt(t(), cookie, order.bookingId)).rawPayload);
+    expect(text.split(address).length - 1).toBe(1);
+  });
 });

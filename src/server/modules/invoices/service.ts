@@ -88,7 +88,7 @@ export async function issueInvoice(
     original_id: null,
     issued_at: input.now.toISOString(),
     buyer_user_id: facts.userId,
-    buyer_name: profileName || personName({ accountName: facts.userName, email: facts.email }) || facts.email,
+    buyer_name: profileName || personName({ accountName: facts.userName, email: facts.email }),
     buyer_email: facts.email,
     buyer_state: facts.state,
     place_of_supply: placeOfSupply,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { buildBooking, buildSlot, buildWorkshop } from "../src/server/test/builders.js";
 import { expect, expectNoA11yViolations, signInAsAdmin, test } from "./fixtures.js";
 
@@ -36,6 +37,24 @@ async function marchWeek(db: Parameters<typeof buildSlot>[0]) {
     amount_paise: 49_900,
     status: "no_show",
   });
+  // Each sale began with a hold five minutes before it; one more hold went no further.
+  const hold = (target_id: string, kind: "mock" | "workshop", package_key: string, at: string) => ({
+    id: randomUUID(),
+    user_id,
+    kind,
+    target_id,
+    package_key,
+    created_at: new Date(Date.parse(at) - 5 * 60_000).toISOString(),
+  });
+  await db
+    .insertInto("hold_log")
+    .values([
+      hold(slot.id, "mock", "service", "2025-03-03T06:00:00.000Z"),
+      hold(slot.id, "mock", "product", "2025-03-04T06:00:00.000Z"),
+      hold(workshop.id, "workshop", "ws_dsa", "2025-03-04T07:00:00.000Z"),
+      hold(workshop.id, "workshop", "ws_dsa", "2025-03-08T07:00:00.000Z"),
+    ])
+    .execute();
 }
 
 test("insights: an admin picks a period and reads revenue, seats, the funnel and no-shows at a glance", async ({
@@ -64,6 +83,13 @@ test("insights: an admin picks a period and reads revenue, seats, the funnel and
   await expect(figure("Net revenue")).toContainText("₹3,499 paid, ₹1,800 refunded");
   await expect(figure("Seats sold")).toContainText("17%2 of 12 seats");
   await expect(figure("No-show rate")).toContainText("50%1 of 2 sessions held");
+  // A week with sales but no session starting in it says so, not "—, 0 of 0 seats".
+  await page.getByLabel("From", { exact: true }).fill("2025-02-24");
+  await page.getByLabel("To (included)").fill("2025-03-02");
+  await expect(figure("Seats sold")).toContainText("No sessionsNone start in this period");
+  await page.getByLabel("From", { exact: true }).fill("2025-03-03");
+  await page.getByLabel("To (included)").fill("2025-03-09");
+  await expect(figure("Seats sold")).toContainText("17%2 of 12 seats");
 
   const byDay = page.getByRole("region", { name: "Revenue by day" });
   await expect(byDay.locator(".recharts-bar-rectangle").first()).toBeVisible();
@@ -74,7 +100,10 @@ test("insights: an admin picks a period and reads revenue, seats, the funnel and
 
   const funnel = page.getByRole("region", { name: "From hold to payment" });
   await funnel.getByText("Show the numbers").click();
-  await expect(funnel.getByRole("row", { name: /^Paid/ })).toContainText("3");
+  await expect(funnel).toContainText("75% of holds went to checkout and 100% of checkouts were paid.");
+  await expect(funnel.getByRole("row", { name: /^Seats held/ })).toContainText("4");
+  await expect(funnel.getByRole("row", { name: /^Checkouts started/ })).toContainText("375%");
+  await expect(funnel.getByRole("row", { name: /^Paid/ })).toContainText("3100%");
   await expectNoA11yViolations(page);
 
   await page.getByLabel("To (included)").fill("2025-03-01");

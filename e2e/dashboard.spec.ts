@@ -294,6 +294,9 @@ test.describe("after the session", () => {
     await form.getByLabel("Technical").selectOption("3");
     await form.getByLabel("HR", { exact: true }).selectOption("5");
     await form.getByLabel("Overall score").selectOption("4");
+    // Each fixed field drops its error at once, before the next save.
+    await expect(form.getByText("Scores are whole numbers from 1 to 5.")).toHaveCount(0);
+    await expect(form.getByText(/Score every area/)).toHaveCount(0);
     await form.getByLabel("Tags").fill("Clear communicator");
     await form.getByLabel("Notes for the student").fill("Revise dynamic programming.");
     await expectNoA11yViolations(admin);

@@ -112,6 +112,10 @@ test.describe("booking journeys", () => {
     await page.getByRole("button", { name: "Pay ₹900" }).click();
     await expect(page.getByRole("heading", { name: "You're booked!" })).toBeFocused();
     const confirmation = page.getByRole("region", { name: "You're booked!" });
+    // Said once: the title already names the kind and the plan.
+    await expect(confirmation.locator("dt", { hasText: "What" }).locator("+ dd")).toHaveText(
+      "Service-based mock interview",
+    );
     await expect(confirmation).toContainText(interviewer);
     await expect(confirmation).toContainText(`−₹300 (${code})`);
     await expect(confirmation).toContainText("₹900");
@@ -161,7 +165,7 @@ test.describe("booking journeys", () => {
     expect(fits).toBe(true);
     await page.getByLabel("Service-based").check();
     await expect(page.getByRole("heading", { name: /Pick a time/ })).toBeInViewport();
-    await expect(page.getByText(/^Next available: /).first()).toBeVisible();
+    await expect(page.getByText(/^Next available: .+ IST$/).first()).toBeVisible();
 
     await page.getByRole("tab", { name: new RegExp(dayLabelOf(startAt)) }).click();
     const times = page.getByRole("radiogroup", { name: /Times on/ });

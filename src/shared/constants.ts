@@ -201,3 +201,10 @@ export const STANDUP_REMINDER_DAY = 5;
 export const SUBMISSION_NOTE_MAX = 2000;
 export const STANDUP_FIELD_MAX = 1000;
 export const DEMO_DAY_MAX_HOURS = 6;
+
+/**
+ * The landing page's prices: one read may take this long before the page says so and offers to try
+ * again (it keeps retrying with RETRY_BACKOFF meanwhile); the last prices read stay on show.
+ */
+export const CATALOG_READ_TIMEOUT_MS = 4_000;
+export const LAST_KNOWN_CATALOG_KEY = "careerprep.lastKnownCatalog";

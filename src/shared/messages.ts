@@ -21,6 +21,7 @@ export const MESSAGES = {
   holdExpired: "Your slot hold expired. Please reselect the slot.",
   slotsLoadFailedTitle: "Couldn't load slots",
   slotsLoadFailedDefault: "Failed to load slots",
+  slotsTryAgain: "Try again",
   noUpcomingSlots: "No upcoming slots for this plan. Try another plan or check back later.",
   loadingInternship: "Loading upcoming internship…",
 
@@ -194,6 +195,7 @@ export const NETWORK_MESSAGES = {
   newVersionTitle: "A new version is available",
   newVersionBody: "We updated CareerPrep since you opened it. Reload to get the latest version.",
   pageLoadFailedTitle: "This page could not load",
+  connectionProblemTitle: "Connection problem",
   pageLoadFailedBody: "Your connection may be slow or offline. Reload to try again.",
   errorStatusTitle: (status: number) => `Error ${status}`,
   somethingWentWrongTitle: "Something went wrong",
@@ -442,4 +444,12 @@ export const PROGRAMME_MESSAGES = {
   notMentor: "This interviewer is not a mentor.",
   standupReminderSubject: "Your weekly standup is missing",
   cursorInvalid: "This page link is not one the list gave. Start again from the first page.",
+} as const;
+
+/** The landing page when its prices cannot be read (docs/product.md, Network and deploys). */
+export const CATALOG_LOAD_MESSAGES = {
+  failed: "Prices could not load right now.",
+  tryAgain: "Try again",
+  lastKnown: "Last known price",
+  unavailable: "Price unavailable",
 } as const;

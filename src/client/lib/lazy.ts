@@ -1,7 +1,8 @@
 import { type ComponentType, lazy } from "react";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../shared/constants.js";
 
-export type ChunkLoadErrorType = "missing" | "timeout" | "other";
+/** "newBuild": the server now serves another build; "connection": the chunk could not be fetched. */
+export type ChunkLoadErrorType = "newBuild" | "connection" | "timeout" | "other";
 
 export class ChunkLoadError extends Error {
   constructor(
@@ -13,7 +14,30 @@ export class ChunkLoadError extends Error {
   }
 }
 
-function classify(err: unknown): ChunkLoadErrorType {
+/** The entry script a page's HTML loads: each build names it by its content hash. */
+function entryScriptOf(root: ParentNode): string | undefined {
+  const src = root.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute("src");
+  return src ? new URL(src, window.location.href).pathname : undefined;
+}
+
+/**
+ * A chunk that fails to load means a deploy only when the page's HTML, fetched again, loads another
+ * entry script; when that fetch fails too, or names the same build, the connection is to blame.
+ */
+async function newBuildExists(): Promise<boolean> {
+  const mine = entryScriptOf(document);
+  if (!mine) return false;
+  try {
+    const response = await fetch(window.location.href, { cache: "no-store", headers: { accept: "text/html" } });
+    if (!response.ok) return false;
+    const served = entryScriptOf(new DOMParser().parseFromString(await response.text(), "text/html"));
+    return served !== undefined && served !== mine;
+  } catch {
+    return false;
+  }
+}
+
+async function classify(err: unknown): Promise<ChunkLoadErrorType> {
   const message = err instanceof Error ? err.message : String(err);
   if (/timed out/i.test(message)) return "timeout";
   if (
@@ -21,7 +45,7 @@ function classify(err: unknown): ChunkLoadErrorType {
       message,
     )
   ) {
-    return "missing";
+    return (await newBuildExists()) ? "newBuild" : "connection";
   }
   return "other";
 }
@@ -51,7 +75,7 @@ export function lazyRoute<P extends object>(load: () => Promise<{ default: Compo
       try {
         return await withTimeout(load());
       } catch (err) {
-        throw new ChunkLoadError(classify(err), err);
+        throw new ChunkLoadError(await classify(err), err);
       }
     }
   });

@@ -8,14 +8,16 @@ export function RouteError() {
   const error = useRouteError();
   const chunk = error instanceof ChunkLoadError;
   const title = chunk
-    ? error.type === "missing"
+    ? error.type === "newBuild"
       ? NETWORK_MESSAGES.newVersionTitle
-      : NETWORK_MESSAGES.pageLoadFailedTitle
+      : error.type === "connection"
+        ? NETWORK_MESSAGES.connectionProblemTitle
+        : NETWORK_MESSAGES.pageLoadFailedTitle
     : isRouteErrorResponse(error)
       ? NETWORK_MESSAGES.errorStatusTitle(error.status)
       : NETWORK_MESSAGES.somethingWentWrongTitle;
   const body = chunk
-    ? error.type === "missing"
+    ? error.type === "newBuild"
       ? NETWORK_MESSAGES.newVersionBody
       : NETWORK_MESSAGES.pageLoadFailedBody
     : NETWORK_MESSAGES.somethingWentWrongBody;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 
 const ACTIVE = '[aria-selected="true"], [aria-current="page"]';
-const MARGIN = 24;
+/** The hint's width (w-10) and a little air: the active item is kept clear of the fade and its chevron. */
+const HINT_WIDTH = 44;
 
 /**
  * For a row that scrolls sideways on narrow screens (tabs, the dashboard's menu): which edges have
@@ -32,11 +33,18 @@ export function useScrollHints<T extends HTMLElement>(activeKey: string) {
     const active = activeKey ? row?.querySelector<HTMLElement>(ACTIVE) : null;
     if (!row || !active) return;
     const reveal = () => {
-      const box = row.getBoundingClientRect();
+      // The hints lie over the row's parent, which may be narrower than the row (negative margins).
+      const own = row.getBoundingClientRect();
+      const parent = row.parentElement?.getBoundingClientRect() ?? own;
+      const box = { left: Math.max(own.left, parent.left), right: Math.min(own.right, parent.right) };
       const item = active.getBoundingClientRect();
-      // Sideways only: the page itself must not jump.
-      if (item.left < box.left) row.scrollLeft -= box.left - item.left + MARGIN;
-      else if (item.right > box.right) row.scrollLeft += item.right - box.right + MARGIN;
+      // Sideways only: the page itself must not jump. A hint shows only where more items lie beyond,
+      // so the first and last items reach the edges with nothing over them.
+      const hiddenBefore = box.left + (row.scrollLeft > 1 ? HINT_WIDTH : 0) - item.left;
+      const hiddenAfter =
+        item.right - (box.right - (row.scrollLeft + row.clientWidth < row.scrollWidth - 1 ? HINT_WIDTH : 0));
+      if (hiddenBefore > 0) row.scrollLeft -= Math.ceil(hiddenBefore);
+      else if (hiddenAfter > 0) row.scrollLeft += Math.ceil(hiddenAfter);
     };
     reveal();
     // Items that change size later (a badge's count arriving) would push the active one out of view.

@@ -15,7 +15,10 @@ export default function AdminLoginRoute() {
       </main>
     );
   }
-  if (me.data?.user && me.data.isAdmin) return <Navigate to="/admin" replace />;
+  // Signing in again after the admin sign-in ended comes back to the section it was on.
+  const section = params.get("section");
+  const consolePath = section && /^[a-z-]+$/.test(section) ? `/admin?section=${section}` : "/admin";
+  if (me.data?.user && me.data.isAdmin) return <Navigate to={consolePath} replace />;
   if (me.data?.user) return <NotAuthorized email={me.data.user.email} />;
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center p-6">
@@ -26,7 +29,7 @@ export default function AdminLoginRoute() {
           That sign-in link has expired or was already used. Request a new one below.
         </p>
       )}
-      <SignInPanels callbackURL="/admin" />
+      <SignInPanels callbackURL={consolePath} />
     </main>
   );
 }

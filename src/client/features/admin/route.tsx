@@ -4,6 +4,7 @@ import { useSignOut } from "../../shared/session/sign-out.js";
 import { Button } from "../../ui/button.js";
 import { Tabs } from "../../ui/tabs.js";
 import { AdminGate } from "./components/admin-gate.js";
+import { AdminSignInEnded, useAdminSignInEnded } from "./components/admin-sign-in-ended.js";
 import { ADMIN_SECTIONS } from "./sections.js";
 
 export default function AdminRoute() {
@@ -22,6 +23,7 @@ function AdminConsole() {
   const [params, setParams] = useSearchParams();
   const current = ADMIN_SECTIONS.find((s) => s.id === params.get("section")) ?? ADMIN_SECTIONS[0];
   const select = (id: string) => setParams({ section: id }, { replace: true });
+  const signInEnded = useAdminSignInEnded();
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -57,7 +59,7 @@ function AdminConsole() {
         panelAs="main"
         panelClassName="p-4 md:p-6"
       >
-        {current?.element}
+        {signInEnded && current ? <AdminSignInEnded sectionId={current.id} title={current.label} /> : current?.element}
       </Tabs>
     </div>
   );

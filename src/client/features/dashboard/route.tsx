@@ -97,7 +97,12 @@ function SignedInDashboard({ user }: { user: NonNullable<MeResponse["user"]> }) 
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <DashboardHeader user={user} search={query} onSearch={(text) => setSearch({ tab, text })} />
+      <DashboardHeader
+        user={user}
+        firstName={dashboard.data?.firstName}
+        search={query}
+        onSearch={(text) => setSearch({ tab, text })}
+      />
       <div className="mx-auto flex max-w-7xl flex-col md:flex-row">
         <Sidebar active={tab} />
         <NoticeProvider>

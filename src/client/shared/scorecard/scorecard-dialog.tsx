@@ -76,6 +76,11 @@ function ScorecardForm({
   const [notes, setNotes] = useState(existing?.notes ?? draftNotes);
   const [recordingUrl, setRecordingUrl] = useState(existing?.recordingUrl ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A field's error goes as soon as its value changes: it is checked again on the next save.
+  const forget = (field: string) =>
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([key]) => key !== field && !key.startsWith(`${field}.`))),
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -122,7 +127,10 @@ function ScorecardForm({
             key={area}
             label={SCORE_AREA_LABELS[area]}
             value={scores[area] ?? ""}
-            onChange={(e) => setScores({ ...scores, [area]: e.target.value })}
+            onChange={(e) => {
+              setScores({ ...scores, [area]: e.target.value });
+              forget(`scores.${area}`);
+            }}
             error={errors[`scores.${area}`]}
           >
             <option value="">Choose…</option>
@@ -137,7 +145,10 @@ function ScorecardForm({
       <SelectField
         label="Overall score"
         value={overall}
-        onChange={(e) => setOverall(e.target.value)}
+        onChange={(e) => {
+          setOverall(e.target.value);
+          forget("overall");
+        }}
         error={errors.overall}
       >
         <option value="">Choose…</option>
@@ -150,7 +161,10 @@ function ScorecardForm({
       <TextField
         label="Tags"
         value={tags}
-        onChange={(e) => setTags(e.target.value)}
+        onChange={(e) => {
+          setTags(e.target.value);
+          forget("tags");
+        }}
         hint="Comma-separated, for example: Clear communicator, Revise DP"
         error={errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith("tags."))?.[1]}
       />
@@ -158,7 +172,10 @@ function ScorecardForm({
         label="Notes for the student"
         rows={5}
         value={notes}
-        onChange={(e) => setNotes(e.target.value)}
+        onChange={(e) => {
+          setNotes(e.target.value);
+          forget("notes");
+        }}
         error={errors.notes}
         hint={
           !existing && draftNotes
@@ -171,7 +188,10 @@ function ScorecardForm({
         label="Recording link (optional)"
         type="url"
         value={recordingUrl}
-        onChange={(e) => setRecordingUrl(e.target.value)}
+        onChange={(e) => {
+          setRecordingUrl(e.target.value);
+          forget("recordingUrl");
+        }}
         error={errors.recordingUrl}
       />
       {save.isError && <Alert tone="error">{save.error.message}</Alert>}

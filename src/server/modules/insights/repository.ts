@@ -100,25 +100,37 @@ export async function countPaidSeats(db: Db, targetIds: string[]): Promise<Map<s
   return new Map(rows.map((r) => [r.targetId, Number(r.n)]));
 }
 
-export async function countHoldsIn(db: Db, w: Window): Promise<number> {
+/**
+ * The funnel of the holds placed in the window: how many led to a checkout (a booking of the same
+ * student for the same session, made after the hold) and how many of those were paid. Every step
+ * counts holds, so no step can exceed the one before (docs/admin.md, Insights).
+ */
+export async function countHoldFunnelIn(
+  db: Db,
+  w: Window,
+): Promise<{ holds: number; checkouts: number; paid: number }> {
   const row = await db
-    .selectFrom("hold_log")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("created_at", ">=", w.fromIso)
-    .where("created_at", "<", w.toIso)
+    .selectFrom("hold_log as h")
+    .select((eb) => {
+      const bookingOfHold = () =>
+        eb
+          .selectFrom("bookings as b")
+          .select("b.id")
+          .whereRef("b.user_id", "=", "h.user_id")
+          .whereRef("b.target_id", "=", "h.target_id")
+          .whereRef("b.created_at", ">=", "h.created_at");
+      const countWhere = (condition: ReturnType<typeof eb.exists>) =>
+        eb.fn.sum<number | string | null>(eb.case().when(condition).then(1).else(0).end());
+      return [
+        eb.fn.countAll<number>().as("holds"),
+        countWhere(eb.exists(bookingOfHold())).as("checkouts"),
+        countWhere(eb.exists(bookingOfHold().where("b.confirmed_at", "is not", null))).as("paid"),
+      ];
+    })
+    .where("h.created_at", ">=", w.fromIso)
+    .where("h.created_at", "<", w.toIso)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Checkouts started in the window (one booking each) and how many of them were paid. */
-export async function countCheckoutsIn(db: Db, w: Window): Promise<{ checkouts: number; paid: number }> {
-  const row = await db
-    .selectFrom("bookings")
-    .select((eb) => [eb.fn.countAll<number>().as("checkouts"), eb.fn.count<number>("confirmed_at").as("paid")])
-    .where("created_at", ">=", w.fromIso)
-    .where("created_at", "<", w.toIso)
-    .executeTakeFirstOrThrow();
-  return { checkouts: Number(row.checkouts), paid: Number(row.paid) };
+  return { holds: Number(row.holds), checkouts: Number(row.checkouts ?? 0), paid: Number(row.paid ?? 0) };
 }
 
 /**

@@ -6,8 +6,7 @@ import type { AppDeps } from "../../app-deps.js";
 import { measureFeedbackMinutes } from "../scorecards/feedback-time.js";
 import {
   type Bucket,
-  countCheckoutsIn,
-  countHoldsIn,
+  countHoldFunnelIn,
   countPaidSeats,
   type FixedOffsetSpan,
   findInternshipsStartingIn,
@@ -164,18 +163,17 @@ export async function readInsights(deps: AppDeps, period: PeriodQuery): Promise<
     toIso: zonedToInstant(addDays(period.to, 1), "00:00", timeZone).toISOString(),
   };
   const spans = fixedOffsetSpans(bucketsOf(datesOf(period), 1, w, timeZone));
-  const [paid, refunds, holds, checkouts] = await Promise.all([
+  const [paid, refunds, funnel] = await Promise.all([
     sumMoneyByDay(deps.db, deps.dialect, spans, "paid"),
     sumMoneyByDay(deps.db, deps.dialect, spans, "refunded"),
-    countHoldsIn(deps.db, w),
-    countCheckoutsIn(deps.db, w),
+    countHoldFunnelIn(deps.db, w),
   ]);
   return {
     from: period.from,
     to: period.to,
     revenue: revenue(period, paid, refunds),
     occupancy: await occupancy(deps, period, w),
-    funnel: { holds, ...checkouts },
+    funnel,
     noShows: await noShows(deps, w),
     scorecards: await scorecards(deps, w),
     coupons: await coupons(deps, w),

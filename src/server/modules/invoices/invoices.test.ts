@@ -101,13 +101,14 @@ describeEachDialect(
       // The confirmation mail carries the invoice.
       const mail = await t()
         .app.deps.db.selectFrom("outbox_messages")
-        .select("attachments")
+        .select(["attachments", "text"])
         .where("to_address", "=", buyer.address)
         .where("subject", "like", "Booking confirmed%")
         .executeTakeFirstOrThrow();
       const attached = JSON.parse(mail.attachments ?? "[]") as { filename: string; content: string }[];
       const pdf = attached.find((a) => a.filename.endsWith(".pdf"));
       expect(pdf?.filename).toBe(`${doc?.number.replaceAll("/", "-")}.pdf`);
+      expect(mail.text).toContain("your tax invoice is attached");
       expect(pdfText(Buffer.from(pdf?.content ?? "", "base64"))).toContain(doc?.number);
     });
 
@@ -250,5 +251,23 @@ describeEachDialect("payment receipts without a GSTIN", (t) => {
     expect(text).toContain("not a tax invoice");
     expect(text).not.toMatch(/Tax Invoice|GSTIN|CGST|IGST|Taxable value/);
     expect(text).toMatch(/Total paid\s+INR 1,200\.00/);
+
+    // The confirmation mail names what it carries: a receipt, not an invoice.
+    const mail = await t()
+      .app.deps.db.selectFrom("outbox_messages")
+      .select("text")
+      .where("to_address", "=", buyer.address)
+      .where("subject", "like", "Booking confirmed%")
+      .executeTakeFirstOrThrow();
+    expect(mail.text).toContain("your payment receipt is attached");
+    expect(mail.text).not.toMatch(/invoice/i);
+  });
+
+  it("a receipt issued before the profile step gives the e-mail once and no stand-in name", async () => {
+    const address = email("no-profile");
+    const cookie = await t().signIn(address);
+    const order = await buyMock(t(), cookie);
+    const text = pdfText((await receipt(t(), cookie, order.bookingId)).rawPayload);
+    expect(text.split(address).length - 1).toBe(1);
   });
 });

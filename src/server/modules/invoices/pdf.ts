@@ -60,7 +60,8 @@ export async function renderTaxDocumentPdf(
   line(14);
   const supplierLines = [doc.supplier_name, ...doc.supplier_address.split(/,\s*|\n/).filter(Boolean)];
   if (doc.supplier_gstin) supplierLines.push(`GSTIN: ${doc.supplier_gstin}`);
-  const buyerLines = [doc.buyer_name, doc.buyer_email];
+  // A document issued before the student gave a name has none (older ones repeated the e-mail there).
+  const buyerLines = [...new Set([doc.buyer_name, doc.buyer_email].filter(Boolean))];
   if (doc.buyer_state) buyerLines.push(`State: ${stateLabel(doc.buyer_state)}`);
   if (doc.place_of_supply) buyerLines.push(`Place of supply: ${stateLabel(doc.place_of_supply)}`);
   for (let i = 0; i < Math.max(supplierLines.length, buyerLines.length); i++) {

@@ -88,7 +88,7 @@ export async function issueInvoice(
     original_id: null,
     issued_at: input.now.toISOString(),
     buyer_user_id: facts.userId,
-    buyer_name: profileName || personName({ accountName: facts.userName, email: facts.email }) || facts.email,
+    buyer_name: profileName || personName({ accountName: facts.userName, email: facts.email }),
     buyer_email: facts.email,
     buyer_state: facts.state,
     place_of_supply: placeOfSupply,
@@ -291,14 +291,18 @@ export async function receiptAttachment(deps: AppDeps, bookingId: string) {
   const sale = (await findDocumentsOfBooking(deps.db, bookingId)).find(
     (d) => d.type === "invoice" || d.type === "receipt",
   );
-  if (!sale) return [];
+  if (!sale) return { kind: null, attachments: [] };
   const pdf = await renderDocument(deps, sale);
-  return [
-    {
-      filename: documentFileName(sale),
-      contentType: "application/pdf",
-      content: Buffer.from(pdf).toString("base64"),
-      encoding: "base64" as const,
-    },
-  ];
+  return {
+    /** What the PDF is, so the mail names it rightly: a tax invoice, or a payment receipt without a GSTIN. */
+    kind: sale.type,
+    attachments: [
+      {
+        filename: documentFileName(sale),
+        contentType: "application/pdf",
+        content: Buffer.from(pdf).toString("base64"),
+        encoding: "base64" as const,
+      },
+    ],
+  };
 }

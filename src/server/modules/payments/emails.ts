@@ -26,6 +26,13 @@ export async function sendBookingConfirmation(deps: AppDeps, bookingId: string):
     endAt: session.endAt,
     details: `Manage it at ${dashboard}`,
   });
+  const document = await receiptAttachment(deps, bookingId);
+  const documentWords =
+    document.kind === "invoice"
+      ? "your tax invoice is attached"
+      : document.kind
+        ? "your payment receipt is attached"
+        : "";
   await deps.mailer.send({
     to: session.userEmail,
     subject: `Booking confirmed: ${session.title}, ${when}`,
@@ -33,7 +40,7 @@ export async function sendBookingConfirmation(deps: AppDeps, bookingId: string):
       `Hello ${session.userName || "there"},`,
       "",
       `Your ${session.title} is confirmed, ${when}.`,
-      `Paid: ${formatPaise(session.amountPaise)} (your invoice is attached, and on your dashboard)`,
+      `Paid: ${formatPaise(session.amountPaise)}${documentWords ? ` (${documentWords}, and on your dashboard)` : ""}`,
       "",
       "The attached invite adds it to your calendar. Google Calendar:",
       google,
@@ -47,7 +54,7 @@ export async function sendBookingConfirmation(deps: AppDeps, bookingId: string):
 <p>The attached invite adds it to your calendar, or <a href="${escapeHtml(google)}">add it to Google Calendar</a>.</p>
 <p>Reschedule or cancel up to 12 hours before the start from <a href="${escapeHtml(dashboard)}">your dashboard</a>.</p>`,
     ),
-    attachments: [sessionInviteAttachment(deps, session, "REQUEST"), ...(await receiptAttachment(deps, bookingId))],
+    attachments: [sessionInviteAttachment(deps, session, "REQUEST"), ...document.attachments],
   });
 }
 

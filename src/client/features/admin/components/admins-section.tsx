@@ -3,6 +3,8 @@ import { useNavigate } from "react-router";
 import { ADMIN_MESSAGES } from "../../../../shared/messages.js";
 import { addAdminInputSchema } from "../../../../shared/schemas/admins.js";
 import { firstIssue } from "../../../../shared/schemas/first-issue.js";
+import { formatInstant } from "../../../../shared/time.js";
+import { useClientConfig } from "../../../shared/session/get-config.js";
 import { useMe } from "../../../shared/session/get-me.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
@@ -20,6 +22,9 @@ export function AdminsSection() {
   const myEmail = me.data?.user?.email.toLowerCase();
   const navigate = useNavigate();
   const admins = useAdmins();
+  const config = useClientConfig();
+  const zone = config.data?.timeZone ?? "Asia/Kolkata";
+  const zoneLabel = config.data?.timeZoneLabel ?? "IST";
   const add = useAddAdmin();
   const remove = useRemoveAdmin();
   const [email, setEmail] = useState("");
@@ -73,7 +78,7 @@ export function AdminsSection() {
                   {a.email === myEmail && <span className="ml-1 text-sm font-normal text-slate-700">(you)</span>}
                 </p>
                 <p className="text-xs text-slate-700">
-                  Added {a.createdAt.slice(0, 10)}
+                  Added {formatInstant(a.createdAt, zone, zoneLabel)}
                   {a.addedBy ? ` by ${a.addedBy}` : ""}
                 </p>
               </div>

@@ -43,6 +43,11 @@ export function ConfirmationStep({ bookingId }: { bookingId: string }) {
   const profileDone = Boolean(saved?.completed && saved.phoneVerified);
   const kindLabel =
     session.kind === "mock" ? "Mock interview" : session.kind === "workshop" ? "Workshop" : "Internship";
+  const what = withoutRepeats([
+    kindLabel,
+    CATALOG_LABELS[session.packageKey as CatalogKey] ?? session.packageKey,
+    session.title,
+  ]).join(" · ");
   return (
     <section aria-labelledby="confirmation-title" className="space-y-5">
       <div className="rounded-xl border border-green-300 bg-green-50 p-5">
@@ -53,9 +58,7 @@ export function ConfirmationStep({ bookingId }: { bookingId: string }) {
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl border border-slate-300 p-4 text-sm">
         <dt className="text-slate-700">What</dt>
-        <dd className="font-medium">
-          {kindLabel} · {CATALOG_LABELS[session.packageKey as CatalogKey] ?? session.packageKey} · {session.title}
-        </dd>
+        <dd className="font-medium">{what}</dd>
         <dt className="text-slate-700">When</dt>
         <dd className="font-medium">{formatInstant(session.startAt, zone, zoneLabel)}</dd>
         {session.interviewerName && (
@@ -129,4 +132,10 @@ export function ConfirmationStep({ bookingId }: { bookingId: string }) {
         ))}
     </section>
   );
+}
+
+/** Drops each part another part already says ("Mock interview", "Service-based" in "Service-based mock interview"). */
+function withoutRepeats(parts: string[]): string[] {
+  const said = (part: string, other: string) => other !== part && other.toLowerCase().includes(part.toLowerCase());
+  return parts.filter((part) => !parts.some((other) => said(part, other)));
 }

@@ -70,6 +70,7 @@ function PlanCard({ planKey, checked, onChoose }: { planKey: CompanyType; checke
   const days = useSlotDays(available ? planKey : undefined);
   const config = useClientConfig();
   const zone = config.data?.timeZone ?? "Asia/Kolkata";
+  const zoneLabel = config.data?.timeZoneLabel ?? "IST";
   const next = days.data?.next;
   return (
     <div
@@ -87,7 +88,7 @@ function PlanCard({ planKey, checked, onChoose }: { planKey: CompanyType; checke
           <span className="text-sm text-slate-700">
             {next
               ? JOURNEY_MESSAGES.nextAvailable(
-                  `${formatDayLabel(zonedDate(new Date(next.startAt), zone))}, ${formatClock(next.startAt, zone)}`,
+                  `${formatDayLabel(zonedDate(new Date(next.startAt), zone))}, ${formatClock(next.startAt, zone)} ${zoneLabel}`,
                 )
               : days.isSuccess
                 ? JOURNEY_MESSAGES.noneAvailable
@@ -135,8 +136,13 @@ function SlotPicker({
     if (shownDay && shownDay !== day) setDay(shownDay);
   }, [shownDay, day]);
 
+  // A failed read is said at once, with a way to try again, while the backoff's retries go on.
+  const daysFailure = days.error ?? (days.failureCount > 0 ? days.failureReason : null);
+  if (days.isPending && daysFailure) {
+    return <SlotsLoadFailed message={daysFailure.message} onRetry={() => void days.refetch()} />;
+  }
   if (waiting) return <Spinner label="Loading slots…" />;
-  if (days.isError) return <SlotsLoadFailed message={days.error.message} />;
+  if (days.isError) return <SlotsLoadFailed message={days.error.message} onRetry={() => void days.refetch()} />;
   const fullTimes = (
     <FullTimes
       slots={(days.data?.full ?? []).filter((slot) => slot.id !== heldSlotId && slot.id !== selectedSlotId)}
@@ -173,19 +179,22 @@ function SlotPicker({
         }))}
         selected={shownDay}
         onSelect={setDay}
-        listClassName="-mx-1 flex snap-x gap-2 overflow-x-auto px-1 pb-2"
+        listClassName="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2"
         tabClassName={(selected) =>
-          `min-h-11 min-w-24 shrink-0 snap-start rounded-lg border px-3 py-2 text-center text-sm ${selected ? "border-brand-700 bg-brand-50 text-brand-900 ring-2 ring-brand-600" : "border-slate-300 bg-white text-slate-800 hover:border-brand-700"}`
+          `min-h-11 min-w-24 shrink-0 rounded-lg border px-3 py-2 text-center text-sm ${selected ? "border-brand-700 bg-brand-50 text-brand-900 ring-2 ring-brand-600" : "border-slate-300 bg-white text-slate-800 hover:border-brand-700"}`
         }
         panelClassName="space-y-3"
       >
         <p id="times-heading" className="text-sm font-semibold text-slate-800">
           Times on {formatDayLabel(shownDay)}
         </p>
-        {daySlots.isPending ? (
+        {daySlots.isError || (daySlots.isPending && daySlots.failureCount > 0) ? (
+          <SlotsLoadFailed
+            message={(daySlots.error ?? daySlots.failureReason)?.message ?? ""}
+            onRetry={() => void daySlots.refetch()}
+          />
+        ) : daySlots.isPending ? (
           <Spinner label="Loading times…" />
-        ) : daySlots.isError ? (
-          <SlotsLoadFailed message={daySlots.error.message} />
         ) : (
           <DayTimes
             plan={plan}
@@ -203,11 +212,18 @@ function SlotPicker({
   );
 }
 
-function SlotsLoadFailed({ message }: { message: string }) {
+function SlotsLoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
       <p className="font-semibold">{MESSAGES.slotsLoadFailedTitle}</p>
       <p>{message || MESSAGES.slotsLoadFailedDefault}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="mt-2 min-h-11 rounded-lg border border-red-800 bg-white px-3 font-semibold text-red-900 hover:bg-red-100"
+      >
+        {MESSAGES.slotsTryAgain}
+      </button>
     </div>
   );
 }

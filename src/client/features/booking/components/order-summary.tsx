@@ -48,7 +48,8 @@ export function OrderSummary({ holdId, expiresAt, item, busy, retry, onProceed }
 
   if (!holdId || !item) {
     return (
-      <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-300 bg-white p-4 shadow-lg">
+      // In the page's flow, not sticky: with nothing chosen it must not cover the day strip or the last card.
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-300 bg-white p-4 shadow-lg">
         <p className="text-sm text-slate-700">{MESSAGES.selectSlotFirst}</p>
         <Button onClick={() => onProceed(undefined)} disabled={busy}>
           Proceed to Payment

@@ -1,18 +1,22 @@
 import { Link } from "react-router";
+import { personName } from "../../../../shared/person-name.js";
 import type { MeResponse } from "../../../../shared/schemas/session.js";
 import { NotificationBell } from "./notification-bell.js";
 
 /** Sticky header: search box, notifications bell and profile chip (docs/product.md, Dashboard). */
 export function DashboardHeader({
   user,
+  firstName,
   search,
   onSearch,
 }: {
   user: NonNullable<MeResponse["user"]>;
+  /** The profile's first name, once the dashboard has loaded. */
+  firstName: string | undefined;
   search: string;
   onSearch: (value: string) => void;
 }) {
-  const label = user.name || user.email;
+  const label = personName({ accountName: user.name, email: user.email }) || firstName || user.email;
   const initials = label
     .split(/[\s@.]+/)
     .filter(Boolean)
@@ -21,11 +25,11 @@ export function DashboardHeader({
     .join("");
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
-        <Link to="/" className="shrink-0 rounded text-lg font-bold text-brand-800">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:flex-nowrap">
+        <Link to="/" className="mr-auto shrink-0 rounded text-lg font-bold text-brand-800 sm:mr-0">
           CareerPrep
         </Link>
-        <search className="min-w-0 flex-1">
+        <search className="order-last min-w-0 basis-full sm:order-none sm:basis-auto sm:flex-1">
           <form onSubmit={(event) => event.preventDefault()} className="mx-auto max-w-md">
             <label htmlFor="dashboard-search" className="sr-only">
               Search your sessions, feedback and resources

@@ -67,7 +67,7 @@ export function NotificationBell() {
       {open && (
         <div
           id={panelId}
-          className="absolute right-0 z-30 mt-2 w-[min(92vw,24rem)] rounded-2xl border border-slate-200 bg-white p-4 shadow-xl"
+          className="fixed inset-x-2 top-16 z-30 rounded-2xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-[min(92vw,24rem)] border border-slate-200 bg-white p-4 shadow-xl"
         >
           <div className="mb-3 flex items-center justify-between gap-2">
             <h2 className="text-base font-semibold">Notifications</h2>

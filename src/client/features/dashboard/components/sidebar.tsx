@@ -1,7 +1,6 @@
 import { Link, useNavigate } from "react-router";
 import type { DashboardTab } from "../../../../shared/schemas/dashboard.js";
 import { useSignOut } from "../../../shared/session/sign-out.js";
-import { ScrollHint, useScrollHints } from "../../../ui/scroll-hints.js";
 
 export const TAB_LABELS: Record<DashboardTab, string> = {
   overview: "Overview",
@@ -12,16 +11,16 @@ export const TAB_LABELS: Record<DashboardTab, string> = {
 };
 
 const itemClass =
-  "flex min-h-11 w-full items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-800 hover:bg-slate-100";
+  "flex min-h-11 items-center rounded-lg md:w-full px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-800 hover:bg-slate-100";
 
 /** Overview, Interviews, Workshops, Internships, Profile, Logout (docs/product.md, Dashboard). */
 export function Sidebar({ active }: { active: DashboardTab }) {
-  const scroll = useScrollHints<HTMLUListElement>(active);
   const signOut = useSignOut();
   const navigate = useNavigate();
   return (
-    <nav aria-label="Dashboard" className="relative border-slate-200 md:w-56 md:shrink-0 md:border-r">
-      <ul ref={scroll.ref} className="flex gap-1 overflow-x-auto p-2 md:sticky md:top-16 md:flex-col md:p-4">
+    <nav aria-label="Dashboard" className="border-slate-200 md:w-56 md:shrink-0 md:border-r">
+      {/* On phones the items wrap, so Profile and Logout are never off-screen. */}
+      <ul className="flex flex-wrap gap-1 p-2 md:sticky md:top-16 md:flex-col md:flex-nowrap md:p-4">
         {(Object.keys(TAB_LABELS) as DashboardTab[]).map((tab) => (
           <li key={tab}>
             <Link
@@ -44,8 +43,6 @@ export function Sidebar({ active }: { active: DashboardTab }) {
           </button>
         </li>
       </ul>
-      <ScrollHint side="before" visible={scroll.edges.before} from="from-slate-50" />
-      <ScrollHint side="after" visible={scroll.edges.after} from="from-slate-50" />
     </nav>
   );
 }

@@ -3,9 +3,12 @@ import { Link } from "react-router";
 const cta = "inline-flex min-h-11 items-center rounded-lg px-4 py-2 text-sm font-semibold";
 
 export function WelcomeBanner({ firstName, hasBooking }: { firstName: string; hasBooking: boolean }) {
+  // A student with nothing booked yet is new here: "back" would be wrong.
+  const hello = hasBooking ? "Welcome back" : "Welcome";
+  const greeting = firstName ? `${hello}, ${firstName}` : hello;
   return (
     <section className="rounded-2xl bg-gradient-to-r from-brand-800 to-brand-700 p-6 text-white shadow">
-      <h1 className="text-2xl font-bold">{firstName ? `Welcome back, ${firstName}` : "Welcome back"}</h1>
+      <h1 className="text-2xl font-bold">{greeting}</h1>
       <p className="mt-1 max-w-2xl text-brand-50">
         {hasBooking
           ? "Your sessions, feedback and progress in one place."

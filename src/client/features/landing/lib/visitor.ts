@@ -1,5 +1,10 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { type CatalogKey, RETRY_BACKOFF } from "../../../../shared/constants.js";
+import {
+  CATALOG_READ_TIMEOUT_MS,
+  type CatalogKey,
+  LAST_KNOWN_CATALOG_KEY,
+  RETRY_BACKOFF,
+} from "../../../../shared/constants.js";
 import type { CatalogItemDto, CatalogResponse } from "../../../../shared/schemas/catalog.js";
 import type { MeResponse } from "../../../../shared/schemas/session.js";
 import { ApiError, apiFetch } from "../../../lib/api.js";
@@ -38,10 +43,9 @@ function createRemote<T>(load: () => Promise<T>) {
           publish({ data });
           return data;
         } catch (err) {
-          if (attempt >= retries || !retriable(err)) {
-            publish({ ...state, error: err });
-            throw err;
-          }
+          // Said at once, so the page can offer to try again while the retries go on.
+          publish({ ...state, error: err });
+          if (attempt >= retries || !retriable(err)) throw err;
           const delay = Math.min(RETRY_BACKOFF.initialMs * RETRY_BACKOFF.factor ** attempt, RETRY_BACKOFF.maxMs);
           await new Promise((resolve) => setTimeout(resolve, delay));
         }
@@ -87,13 +91,36 @@ export interface LandingCatalog {
 }
 
 const catalog = createRemote(async (): Promise<LandingCatalog> => {
-  const response = await apiFetch<CatalogResponse>("/api/catalog");
+  const response = await apiFetch<CatalogResponse>("/api/catalog", {
+    signal: AbortSignal.timeout(CATALOG_READ_TIMEOUT_MS),
+  });
+  rememberCatalog(response);
   return {
     items: new Map(response.items.map((item) => [item.key, item])),
     practiceQuestions: response.practiceQuestions,
     feedbackMinutes: response.feedbackMinutes,
   };
 });
+
+function rememberCatalog(response: CatalogResponse): void {
+  try {
+    window.localStorage.setItem(LAST_KNOWN_CATALOG_KEY, JSON.stringify(response.items));
+  } catch {
+    // Storage may be full or blocked: the page then has no last known prices, nothing more.
+  }
+}
+
+/** The prices of the last catalog this browser read, for when the server cannot be reached. */
+export function lastKnownCatalog(): Map<CatalogKey, CatalogItemDto> {
+  try {
+    const items = JSON.parse(window.localStorage.getItem(LAST_KNOWN_CATALOG_KEY) ?? "[]") as CatalogItemDto[];
+    return new Map(items.map((item) => [item.key, item]));
+  } catch {
+    return new Map();
+  }
+}
+
+export const retryLandingCatalog = () => catalog.refresh().catch(() => undefined);
 
 export const useVisitor = () => useRemote(visitor);
 export const useLandingCatalog = () => useRemote(catalog);

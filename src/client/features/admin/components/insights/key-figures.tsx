@@ -34,8 +34,9 @@ export function KeyFigures({ insights }: { insights: InsightsDto }) {
     },
     {
       label: "Seats sold",
-      value: percentText(share(seats.sold, seats.capacity)),
-      detail: `${seats.sold} of ${seats.capacity} seats`,
+      // Seats count against sessions that start in the period; sales for later sessions show there.
+      value: seats.capacity === 0 ? "No sessions" : percentText(share(seats.sold, seats.capacity)),
+      detail: seats.capacity === 0 ? "None start in this period" : `${seats.sold} of ${seats.capacity} seats`,
     },
     {
       label: "Holds that were paid",

@@ -1,0 +1,39 @@
+import { CATALOG_LOAD_MESSAGES } from "../src/shared/messages.js";
+import { formatPaise } from "../src/shared/money.js";
+import type { CatalogResponse } from "../src/shared/schemas/catalog.js";
+import { expect, expectNoA11yViolations, test } from "./fixtures.js";
+
+test.describe("the landing page's prices at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("a price read that fails says so in seconds, keeps the last known prices and tries again", async ({ page }) => {
+    // A first visit reads a price no build could contain, so the browser remembers it.
+    await page.route("**/api/catalog", async (route) => {
+      const response = await route.fetch();
+      const catalog = (await response.json()) as CatalogResponse;
+      const items = catalog.items.map((item) => (item.key === "service" ? { ...item, pricePaise: 123_400 } : item));
+      await route.fulfill({ response, json: { items } });
+    });
+    await page.goto("/");
+    const service = page.locator("#mockInterview").getByRole("listitem").filter({ hasText: "Service-based" });
+    await expect(service).toContainText(formatPaise(123_400));
+
+    // Then the server cannot be reached.
+    await page.unrouteAll();
+    await page.route("**/api/catalog", (route) => route.abort("internetdisconnected"));
+    await page.reload();
+    const mock = page.locator("#mockInterview");
+    await expect(mock.getByText(CATALOG_LOAD_MESSAGES.failed)).toBeVisible();
+    await expect(service).toContainText(formatPaise(123_400));
+    await expect(service).toContainText(CATALOG_LOAD_MESSAGES.lastKnown);
+    await expect(page.getByText("Loading price…")).toHaveCount(0);
+    await expectNoA11yViolations(page);
+
+    // Back online: one click shows the current prices.
+    await page.unrouteAll();
+    await mock.getByRole("button", { name: CATALOG_LOAD_MESSAGES.tryAgain }).click();
+    await expect(service).toContainText("Available");
+    await expect(service).not.toContainText(CATALOG_LOAD_MESSAGES.lastKnown);
+    await expect(mock.getByText(CATALOG_LOAD_MESSAGES.failed)).toHaveCount(0);
+  });
+});

@@ -18,6 +18,7 @@ export const signedIn: Array<Record<string, string[]>> = [{ [SESSION_SCHEME]: []
 export const sessionOptional: Array<Record<string, string[]>> = [{ [SESSION_SCHEME]: [] }, {}];
 
 type RouteSchema = {
+  operationId?: string;
   security?: Array<Record<string, string[]>>;
   response?: Record<string, unknown>;
   body?: unknown;
@@ -57,9 +58,26 @@ export function derivedErrorStatuses(route: RouteOptions): number[] {
 function declareDerivedErrors(route: RouteOptions): void {
   const schema = route.schema as RouteSchema | undefined;
   if (!schema || schema.hide || !route.url.startsWith("/api/")) return;
-  if (route.url.startsWith("/api/admin/") && !schema.security) schema.security = signedIn;
+  schema.operationId ??= operationIdOf(route);
+  // A route that declares the signed-out 401 itself needs the session cookie.
+  if (!schema.security && (route.url.startsWith("/api/admin/") || schema.response?.[401])) schema.security = signedIn;
   const missing = derivedErrorStatuses(route).filter((status) => !schema.response?.[status]);
   schema.response = { ...schema.response, ...errorResponses(...missing) };
+}
+
+/**
+ * A route that names no operation gets one from its method and path, as a client generator would
+ * spell it: `POST /api/me/internships/:bookingId/standups` is `postMeInternshipsByBookingIdStandups`.
+ */
+export function operationIdOf(route: RouteOptions): string {
+  const method = [route.method].flat()[0]?.toLowerCase() ?? "get";
+  const words = route.url
+    .split("/")
+    .filter((segment) => segment !== "" && segment !== "api")
+    .map((segment) => (segment.startsWith(":") ? `by-${segment.slice(1)}` : segment))
+    .flatMap((segment) => segment.split(/[^A-Za-z]+/))
+    .filter((word) => word !== "");
+  return method + words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join("");
 }
 
 const BINARY_MEDIA = /^(application\/pdf|text\/calendar|text\/csv|text\/event-stream|application\/octet-stream)/;

@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from "../../shared/errors.js";
 import { API_MESSAGES, MESSAGES } from "../../shared/messages.js";
+import { RECORDING_MESSAGES } from "../../shared/recording-messages.js";
 import type { ResponseObject, SchemaObject } from "./openapi-objects.js";
 
 const API_ERROR_REF = "#/components/schemas/ApiError";
@@ -29,6 +30,10 @@ export const ERROR_EXAMPLES = {
     message: MESSAGES.slotHeld,
   }),
   TooLarge: example("The body is over 256 KiB", { code: "BAD_REQUEST", message: API_MESSAGES.tooLarge }),
+  RangeNotSatisfiable: example("The asked range is outside the file", {
+    code: "RANGE_NOT_SATISFIABLE",
+    message: RECORDING_MESSAGES.badRange,
+  }),
   UnsupportedMediaType: example("The body is not JSON", {
     code: "BAD_REQUEST",
     message: API_MESSAGES.unsupportedContentType,
@@ -54,6 +59,7 @@ const EXAMPLES_BY_STATUS: Record<string, ExampleName[]> = {
   "409": ["Conflict"],
   "413": ["TooLarge"],
   "415": ["UnsupportedMediaType"],
+  "416": ["RangeNotSatisfiable"],
   "429": ["RateLimited"],
   "500": ["Internal"],
   "503": ["Unavailable"],

@@ -418,7 +418,7 @@ describeEachDialect("internship programme", (t) => {
       cookie: s.cookie,
       payload: { confirm: s.email },
     });
-    expect(erased.statusCode).toBe(200);
+    expect(erased.statusCode).toBe(204);
     const left = await Promise.all([
       db.selectFrom("internship_applications").select("id").where("user_id", "=", s.userId).execute(),
       db.selectFrom("submissions").select("id").where("booking_id", "=", s.booking.id).execute(),

@@ -220,7 +220,7 @@ function recordingSuite(storedFileCount: (t: TestApp) => Promise<number>) {
         cookie: kept.studentCookie,
         payload: { confirm: student.email },
       });
-      expect(erased.statusCode).toBe(200);
+      expect(erased.statusCode).toBe(204);
       expect(await storedFileCount(t())).toBe(before - 4);
     });
   };

@@ -98,20 +98,26 @@ export const recordingUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.route({
-    method: ["HEAD", "PATCH"],
-    url: `${RECORDING_UPLOAD_PATH}/:uploadId`,
-    schema: {
-      tags: ["recordings"],
-      summary: "Tells how much of an upload arrived (HEAD) or adds the next bytes (PATCH), tus 1.0.0",
-      params: uploadParams,
-      response: { 200: z.null(), 204: z.null(), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
-    },
-    handler: async (request, reply) => {
-      const user = await requireUser(request);
-      const row = await requireOwnUpload(deps, user, (request.params as { uploadId: string }).uploadId);
-      if (request.method === "PATCH") await requireWebmSoFar(deps, row);
-      await handOver(request, reply);
-    },
-  });
+  const continueUpload = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await requireUser(request);
+    const row = await requireOwnUpload(deps, user, (request.params as { uploadId: string }).uploadId);
+    if (request.method === "PATCH") await requireWebmSoFar(deps, row);
+    await handOver(request, reply);
+  };
+  for (const [method, summary] of [
+    ["HEAD", "Tells how much of an upload arrived (tus 1.0.0)"],
+    ["PATCH", "Adds the next bytes of an upload at its offset (tus 1.0.0)"],
+  ] as const) {
+    app.route({
+      method,
+      url: `${RECORDING_UPLOAD_PATH}/:uploadId`,
+      schema: {
+        tags: ["recordings"],
+        summary,
+        params: uploadParams,
+        response: { 200: z.null(), 204: z.null(), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+      },
+      handler: continueUpload,
+    });
+  }
 };

@@ -110,7 +110,7 @@ describeEachDialect("ending a session ends its streams and its cached sign-in", 
       cookie: laptop,
       payload: { confirm: address },
     });
-    expect(erase.statusCode).toBe(200);
+    expect(erase.statusCode).toBe(204);
     expect(await phoneStream.ended).toBe(true);
     expect(await laptopStream.ended).toBe(true);
     expect(await signedIn(t(), phone)).toBe(false);

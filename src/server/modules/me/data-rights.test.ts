@@ -272,7 +272,7 @@ describeEachDialect("the student's data rights", (t) => {
     expect((await tryHold()).statusCode).toBe(409);
 
     const erased = await t().request({ method: "DELETE", url: "/api/me", cookie, payload: { confirm: email } });
-    expect(erased.statusCode).toBe(200);
+    expect(erased.statusCode).toBe(204);
     const booking = await db
       .selectFrom("bookings")
       .select(["status", "seat_expires_at"])

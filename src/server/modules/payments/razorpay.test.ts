@@ -474,7 +474,7 @@ describeEachDialect(
       const { cookie, slot, checkout } = await openOrder(t());
       const { user } = json<{ user: { id: string; email: string } }>(await t().request({ url: "/api/me", cookie }));
       const erased = await t().request({ method: "DELETE", url: "/api/me", cookie, payload: { confirm: user.email } });
-      expect(erased.statusCode).toBe(200);
+      expect(erased.statusCode).toBe(204);
 
       const late = `pay_${counter}E`;
       expect(json(await webhook(t(), "payment.captured", checkout.orderId, late, `evt_${counter}E`))).toEqual({

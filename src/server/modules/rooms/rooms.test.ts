@@ -267,7 +267,7 @@ describeEachDialect(
         cookie: studentCookie,
         payload: { confirm: email },
       });
-      expect(erased.statusCode).toBe(200);
+      expect(erased.statusCode).toBe(204);
       expect(json(await t().request({ url: `/api/rooms/${booking.id}/code`, cookie: interviewerCookie }))).toEqual({
         language: "python",
         text: "",

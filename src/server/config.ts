@@ -373,6 +373,29 @@ function whatsAppConfig(env: z.infer<typeof envSchema>) {
   };
 }
 
+/** The OTP and phone-news gateways (docs/operations.md). */
+function smsConfig(env: z.infer<typeof envSchema>) {
+  return {
+    provider: env.SMS_PROVIDER ?? "outbox",
+    httpUrl: env.SMS_HTTP_URL,
+    httpToken: env.SMS_HTTP_TOKEN,
+    twilio: {
+      accountSid: env.TWILIO_ACCOUNT_SID ?? "",
+      authToken: env.TWILIO_AUTH_TOKEN ?? "",
+      from: env.TWILIO_FROM ?? "",
+      messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+      apiUrl: env.TWILIO_API_URL.replace(/\/$/, ""),
+    },
+    msg91: {
+      authKey: env.MSG91_AUTH_KEY ?? "",
+      templateId: env.MSG91_TEMPLATE_ID ?? "",
+      apiUrl: env.MSG91_API_URL.replace(/\/$/, ""),
+    },
+    /** Only kinds with a registered (DLT) template are sent by SMS, except to the development outbox. */
+    templates: env.SMS_TEMPLATE_IDS,
+  };
+}
+
 function toConfig(env: z.infer<typeof envSchema>) {
   const production = env.NODE_ENV === "production";
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -410,25 +433,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
         apiUrl: env.RAZORPAY_API_URL.replace(/\/$/, ""),
       },
     },
-    sms: {
-      provider: env.SMS_PROVIDER ?? "outbox",
-      httpUrl: env.SMS_HTTP_URL,
-      httpToken: env.SMS_HTTP_TOKEN,
-      twilio: {
-        accountSid: env.TWILIO_ACCOUNT_SID ?? "",
-        authToken: env.TWILIO_AUTH_TOKEN ?? "",
-        from: env.TWILIO_FROM ?? "",
-        messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
-        apiUrl: env.TWILIO_API_URL.replace(/\/$/, ""),
-      },
-      msg91: {
-        authKey: env.MSG91_AUTH_KEY ?? "",
-        templateId: env.MSG91_TEMPLATE_ID ?? "",
-        apiUrl: env.MSG91_API_URL.replace(/\/$/, ""),
-      },
-      /** Only kinds with a registered (DLT) template are sent by SMS, except to the development outbox. */
-      templates: env.SMS_TEMPLATE_IDS,
-    },
+    sms: smsConfig(env),
     whatsapp: whatsAppConfig(env),
     jobsEnabled: env.JOBS_ENABLED ?? true,
     testCrashAt: env.NODE_ENV === "test" ? env.TEST_CRASH_AT : undefined,

@@ -49,7 +49,8 @@ control.listen(controlPort, "127.0.0.1");
 
 // A real TURN server (Debian's coturn) on loopback, so the interview room's calls are relayed
 // through TURN only (ICE_TRANSPORT_POLICY=relay), with credentials in coturn's REST-API scheme.
-const turnPort = port + 3000;
+// +3000 to +6000 belong to the Razorpay and security specs (e2e/booking-razorpay.spec.ts, e2e/security.spec.ts).
+const turnPort = port + 7000;
 const turnSecret = randomBytes(24).toString("hex");
 const relayPorts = 50_000 + (port % 300) * 50;
 const turnConfig = path.join(work, "turnserver.conf");

@@ -12,14 +12,14 @@ test.describe("the landing page's prices at 375 px", () => {
       const response = await route.fetch();
       const catalog = (await response.json()) as CatalogResponse;
       const items = catalog.items.map((item) => (item.key === "service" ? { ...item, pricePaise: 123_400 } : item));
-      await route.fulfill({ response, json: { items } });
+      await route.fulfill({ response, json: { ...catalog, items } });
     });
     await page.goto("/");
     const service = page.locator("#mockInterview").getByRole("listitem").filter({ hasText: "Service-based" });
     await expect(service).toContainText(formatPaise(123_400));
 
-    // Then the server cannot be reached.
-    await page.unrouteAll();
+    // Then the server cannot be reached (a read still in flight ends quietly).
+    await page.unrouteAll({ behavior: "ignoreErrors" });
     await page.route("**/api/catalog", (route) => route.abort("internetdisconnected"));
     await page.reload();
     const mock = page.locator("#mockInterview");

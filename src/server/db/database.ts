@@ -125,7 +125,11 @@ function withStatementCache(sqlite: SQLite.Database, max = 1_000) {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(sql: string) {
+    prepare(text: string) {
+      // A transaction takes the write lock when it begins: one that read first and wrote later would
+      // fail (SQLITE_BUSY_SNAPSHOT) if another process (the admin CLI, a backup, a test) wrote in
+      // between, where waiting (busy_timeout) is what we want.
+      const sql = text === "begin" ? "begin immediate" : text;
       let statement = statements.get(sql);
       if (!statement) {
         if (statements.size >= max) statements.clear();

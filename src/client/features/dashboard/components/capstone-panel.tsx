@@ -5,7 +5,6 @@ import { useCapstone } from "../api/get-capstone.js";
 import { useSubmitCapstone } from "../api/submit-capstone.js";
 import { MilestoneStatusBadge } from "./milestone-status.js";
 import { Panel } from "./panel.js";
-import { CertificateLinks } from "./session-list.js";
 import { SubmissionForm } from "./submission-form.js";
 import { SubmissionThread } from "./submission-thread.js";
 
@@ -70,7 +69,6 @@ function CapstoneItem({ session, zone, zoneLabel }: { session: DashboardSession;
       ) : (
         <p className="text-sm text-slate-700">This workshop has no capstone.</p>
       )}
-      {c.certificateCode && <CertificateLinks code={c.certificateCode} status="valid" />}
     </li>
   );
 }

@@ -1,3 +1,4 @@
+import { LAST_KNOWN_CATALOG_KEY } from "../src/shared/constants.js";
 import { CATALOG_LOAD_MESSAGES } from "../src/shared/messages.js";
 import { formatPaise } from "../src/shared/money.js";
 import type { CatalogResponse } from "../src/shared/schemas/catalog.js";
@@ -15,6 +16,9 @@ test.describe("the landing page's prices at 375 px", () => {
     await page.goto("/");
     const service = page.locator("#mockInterview").getByRole("listitem").filter({ hasText: "Service-based" });
     await expect(service).toContainText(formatPaise(123_400), { timeout: 15_000 });
+    await expect
+      .poll(() => page.evaluate((key) => window.localStorage.getItem(key), LAST_KNOWN_CATALOG_KEY))
+      .toContain("123400");
 
     // Then the server cannot be reached (a read still in flight ends quietly).
     await page.unrouteAll({ behavior: "ignoreErrors" });

@@ -64,9 +64,9 @@ function createRemote<T>(load: () => Promise<T>) {
   return {
     subscribe,
     peek: (): Remote<T> => state,
-    /** The first read, with retries, unless one is on its way. */
+    /** The first read, with retries, unless one is on its way or has already answered (a component mounted later reuses it). */
     start: () => {
-      if (!pending) read(RETRIES).catch(() => undefined);
+      if (!pending && state.data === undefined) read(RETRIES).catch(() => undefined);
     },
     /** A fresh read, no retries (a click waits on it). */
     refresh: () => read(0),

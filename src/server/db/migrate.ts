@@ -1,67 +1,15 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { Db } from "./database.js";
-import * as m0001 from "./migrations/0001-initial.js";
-import * as m0002 from "./migrations/0002-auth.js";
-import * as m0003 from "./migrations/0003-hold-package.js";
-import * as m0004 from "./migrations/0004-otp-phone-index.js";
-import * as m0005 from "./migrations/0005-resumes.js";
-import * as m0120 from "./migrations/0120-coupons.js";
-import * as m0121 from "./migrations/0121-invoices.js";
-import * as m0140 from "./migrations/0140-seats-taken-function.js";
-import * as m0210 from "./migrations/0210-rate-limits.js";
-import * as m0230 from "./migrations/0230-availability-alerts.js";
-import * as m0240 from "./migrations/0240-hold-log.js";
-import * as m0241 from "./migrations/0241-booking-moved.js";
-import * as m0242 from "./migrations/0242-internship-cancel.js";
-import * as m0250 from "./migrations/0250-waitlist.js";
-import * as m0280 from "./migrations/0280-interviewer-calendar.js";
-import * as m0290 from "./migrations/0290-reasons-and-hosts.js";
-import * as m0320 from "./migrations/0320-scale-indexes.js";
-import * as m0321 from "./migrations/0321-booking-session-start.js";
-import * as m0322 from "./migrations/0322-booking-session-start-indexes.js";
-import * as m0330 from "./migrations/0330-practice-bank.js";
-import * as m0331 from "./migrations/0331-alert-channels.js";
-import * as m0332 from "./migrations/0332-scores-by-round.js";
-import * as m0333 from "./migrations/0333-scorecards-by-time.js";
-import * as m0340 from "./migrations/0340-internship-programme.js";
-import * as m0350 from "./migrations/0350-interview-room.js";
-import * as m0370 from "./migrations/0370-recordings.js";
-import * as m0371 from "./migrations/0371-resume-files.js";
+import * as listed from "./migrations/index.js";
 
 /**
- * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
- * starts with its own four-digit number, strictly increasing down this list, which is the order
- * they are applied in (a test holds that).
+ * Every migration, by name: `migrations/index.ts` lists them (not read from disk, so a bundled server
+ * finds them too). Each name starts with its own four-digit number; they apply in that order (a test
+ * holds that every file is listed).
  */
-export const migrations: Record<string, Migration> = {
-  "0001-initial": m0001,
-  "0002-auth": m0002,
-  "0003-hold-package": m0003,
-  "0004-otp-phone-index": m0004,
-  "0005-resumes": m0005,
-  "0120-coupons": m0120,
-  "0121-invoices": m0121,
-  "0140-seats-taken-function": m0140,
-  "0210-rate-limits": m0210,
-  "0230-availability-alerts": m0230,
-  "0240-hold-log": m0240,
-  "0241-booking-moved": m0241,
-  "0242-internship-cancel": m0242,
-  "0250-waitlist": m0250,
-  "0280-interviewer-calendar": m0280,
-  "0290-reasons-and-hosts": m0290,
-  "0320-scale-indexes": m0320,
-  "0321-booking-session-start": m0321,
-  "0322-booking-session-start-indexes": m0322,
-  "0330-practice-bank": m0330,
-  "0331-alert-channels": m0331,
-  "0332-scores-by-round": m0332,
-  "0333-scorecards-by-time": m0333,
-  "0340-internship-programme": m0340,
-  "0350-interview-room": m0350,
-  "0370-recordings": m0370,
-  "0371-resume-files": m0371,
-};
+export const migrations: Record<string, Migration> = Object.fromEntries(
+  Object.entries(listed).sort(([a], [b]) => (a < b ? -1 : 1)),
+);
 
 /**
  * Migrations that were renumbered, by the name a database may have recorded them under. The

@@ -15,6 +15,7 @@ import { type Db, openDatabase } from "../src/server/db/database.js";
 import { migrateToLatest, migrations } from "../src/server/db/migrate.js";
 import { createTemporaryPostgresDatabase, isPostgresReachable } from "../src/server/test/postgres.js";
 import { generateDataSet, HEAVY_STUDENT, LIGHT_STUDENT, SIZES } from "../src/server/test/scale-data.js";
+import { fetchTransport, signInThroughOutbox } from "../src/server/test/sign-in.js";
 import { addDays, zonedDate } from "../src/shared/time.js";
 import { cpuMs, rssMb, startServer } from "./bench-common.js";
 
@@ -54,29 +55,9 @@ async function tableSizes(db: Db, dialect: "sqlite" | "postgres"): Promise<Recor
 }
 
 /** Signs in through the real link flow, reading the link from the outbox table as the app's tests do. */
-async function signIn(base: string, db: Db, email: string): Promise<string> {
-  const headers = {
-    "content-type": "application/json",
-    "sec-fetch-site": "same-origin",
-    origin: base.replace("127.0.0.1", "localhost"),
-  };
-  const sent = await fetch(`${base}/api/auth/sign-in/magic-link`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email }),
-  });
-  if (sent.status !== 200) throw new Error(`sign-in link for ${email}: ${sent.status} ${await sent.text()}`);
-  const mail = await db
-    .selectFrom("outbox_messages")
-    .select("text")
-    .where("to_address", "=", email)
-    .orderBy("created_at", "desc")
-    .executeTakeFirstOrThrow();
-  const link = (mail.text.match(/https?:\/\/\S+/)?.[0] ?? "").replace(/^https?:\/\/[^/]+/, base);
-  const verified = await fetch(link, { redirect: "manual" });
-  const cookie = verified.headers.getSetCookie().find((c) => c.includes("session_token"));
-  if (!cookie) throw new Error(`no session for ${email}`);
-  return cookie.split(";")[0] ?? "";
+function signIn(base: string, db: Db, email: string): Promise<string> {
+  const headers = { "sec-fetch-site": "same-origin", origin: base.replace("127.0.0.1", "localhost") };
+  return signInThroughOutbox(db, fetchTransport(base, headers), email);
 }
 
 interface Measured {

@@ -8,6 +8,7 @@ import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
 import { isPostgresUrl, postgresDriver } from "../src/server/db/database.js";
 import { settleHeap } from "../src/server/settle-heap.js";
+import { injectTransport, signInThroughOutbox } from "../src/server/test/sign-in.js";
 
 const port = Number(process.env.PORT);
 
@@ -89,23 +90,8 @@ async function seedAndListen(): Promise<void> {
 
   const cookies: string[] = [];
   for (let i = 0; i < 50; i++) {
-    const email = `bench-${i}@example.com`;
-    const sent = await app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in/magic-link",
-      headers: { origin: `http://localhost:${port}` },
-      payload: { email },
-    });
-    if (sent.statusCode !== 200) throw new Error(`magic link request failed: ${sent.statusCode} ${sent.body}`);
-    const mail = await app.deps.db
-      .selectFrom("outbox_messages")
-      .select("text")
-      .where("to_address", "=", email)
-      .executeTakeFirstOrThrow();
-    const link = mail.text.match(/https?:\/\/\S+/)?.[0] ?? "";
-    const verified = await app.inject({ url: link.replace(`http://localhost:${port}`, "") });
-    const setCookie = [verified.headers["set-cookie"] ?? []].flat();
-    cookies.push(setCookie.find((c) => c.includes("session_token"))?.split(";")[0] ?? "");
+    const transport = injectTransport(app, `http://localhost:${port}`);
+    cookies.push(await signInThroughOutbox(app.deps.db, transport, `bench-${i}@example.com`));
   }
 
   await app.listen({ port, host: "127.0.0.1" });

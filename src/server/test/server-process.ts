@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Dialect } from "../db/database.js";
 import { openDatabase } from "../db/database.js";
 import { createTemporaryPostgresDatabase } from "./postgres.js";
+import { fetchTransport, signInThroughOutbox } from "./sign-in.js";
 
 /**
  * A real server process (src/server/main.ts through tsx), for tests about what survives a crash:
@@ -103,26 +104,9 @@ export async function emptyDatabase(dialect: Dialect): Promise<{ url: string; dr
 
 /** A student as a browser would be: signed in through the magic link the server e-mailed. */
 export async function signInOverHttp(server: ServerProcess, databaseUrl: string, email: string): Promise<string> {
-  const headers = { "content-type": "application/json", origin: server.url };
-  const sent = await fetch(`${server.url}/api/auth/sign-in/magic-link`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, callbackURL: "/onboarding" }),
-  });
-  if (!sent.ok) throw new Error(`magic link request failed: ${sent.status} ${await sent.text()}`);
   const handle = openDatabase(databaseUrl);
   try {
-    const mail = await handle.db
-      .selectFrom("outbox_messages")
-      .select("text")
-      .where("to_address", "=", email)
-      .orderBy("created_at", "desc")
-      .executeTakeFirstOrThrow();
-    const link = mail.text.match(/https?:\/\/\S+/)?.[0] ?? "";
-    const verified = await fetch(link, { redirect: "manual" });
-    const cookie = verified.headers.getSetCookie().find((c) => c.includes("session_token"));
-    if (!cookie) throw new Error(`sign-in set no session cookie (${verified.status})`);
-    return cookie.split(";")[0] ?? "";
+    return await signInThroughOutbox(handle.db, fetchTransport(server.url), email);
   } finally {
     await handle.close();
   }

@@ -10,6 +10,7 @@ import type { Dialect } from "../db/database.js";
 import { insertAdmin } from "../modules/admins/repository.js";
 import { checkAnswer, checkerFor } from "./api-contract.js";
 import { createTemporaryPostgresDatabase } from "./postgres.js";
+import { injectTransport, signInThroughOutbox } from "./sign-in.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -107,29 +108,7 @@ export async function createTestApp(
     });
   };
 
-  const signIn = async (email: string) => {
-    const sent = await app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in/magic-link",
-      headers: { origin: config.publicUrl },
-      payload: { email, callbackURL: "/onboarding" },
-    });
-    if (sent.statusCode !== 200) throw new Error(`magic link request failed: ${sent.body}`);
-    const mail = await app.deps.db
-      .selectFrom("outbox_messages")
-      .select("text")
-      .where("to_address", "=", email)
-      .orderBy("created_at", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
-    if (!link) throw new Error(`no sign-in link was sent to ${email}`);
-    const verified = await app.inject({ method: "GET", url: link.replace(config.publicUrl, "") });
-    const setCookie = verified.headers["set-cookie"];
-    const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ""]).find((c) => c.includes("session_token"));
-    if (!cookie) throw new Error(`sign-in did not set a session cookie (status ${verified.statusCode})`);
-    return cookie.split(";")[0] ?? "";
-  };
+  const signIn = (email: string) => signInThroughOutbox(app.deps.db, injectTransport(app, config.publicUrl), email);
 
   return {
     app,

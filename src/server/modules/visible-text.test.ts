@@ -4,10 +4,9 @@ import { expect, it } from "vitest";
 import { ADMIN_MESSAGES, TEXT_MESSAGES } from "../../shared/messages.js";
 import { addDays, zonedDate } from "../../shared/time.js";
 import { findRecentOutboxMessages } from "../infrastructure/outbox/repository.js";
+import type { ApiError } from "../test/api-error.js";
 import { buildBooking, buildInterviewer, buildSlot, findUserId } from "../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../test/test-app.js";
-
-type ApiError = { error: { code: string; message: string; field?: string } };
 
 const inDays = (n: number) => addDays(zonedDate(new Date(), "Asia/Kolkata"), n);
 const RIGHT_TO_LEFT_OVERRIDE = "\u202E";

@@ -1,9 +1,8 @@
 import type { LightMyRequestResponse } from "fastify";
 import { expect, it } from "vitest";
+import type { ApiError } from "../test/api-error.js";
 import { buildSlot } from "../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../test/test-app.js";
-
-type ApiError = { error: { code: string; message: string } };
 
 const statuses = (answers: LightMyRequestResponse[]) => answers.map((a) => a.statusCode);
 

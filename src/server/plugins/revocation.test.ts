@@ -2,10 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { portOf } from "../test/raw-http.js";
 import { describeEachDialect, describeTwoInstances, type TestApp } from "../test/test-app.js";
+import { uniqueEmail as email } from "../test/unique-email.js";
 import { openStreamCount } from "./sse.js";
-
-let counter = 0;
-const email = (name: string) => `${name}-${++counter}-${Date.now()}@example.com`;
 
 /** Opens a live stream over real HTTP; `ended` resolves true once the server ends it. */
 async function openStream(app: FastifyInstance, path: string, cookie: string) {

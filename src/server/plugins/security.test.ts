@@ -1,12 +1,10 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { insertAdmin } from "../modules/admins/repository.js";
+import type { ApiError } from "../test/api-error.js";
 import { buildBooking, buildSlot, findUserId } from "../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../test/test-app.js";
-
-type ApiError = { error: { code: string; message: string } };
-let counter = 0;
-const email = (name: string) => `${name}-${++counter}-${Date.now()}@example.com`;
+import { uniqueEmail as email } from "../test/unique-email.js";
 
 /** Moves the user's sign-in back in time, as if it happened `minutes` ago. */
 async function signedInAgo(t: TestApp, address: string, minutes: number): Promise<void> {

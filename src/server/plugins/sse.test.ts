@@ -1,10 +1,8 @@
 import { expect, it } from "vitest";
 import { deleteAdmin } from "../modules/admins/repository.js";
 import { describeEachDialect, type TestApp } from "../test/test-app.js";
+import { uniqueEmail as email } from "../test/unique-email.js";
 import { openStreamCount } from "./sse.js";
-
-let counter = 0;
-const email = (name: string) => `${name}-${++counter}-${Date.now()}@example.com`;
 
 async function open(t: TestApp, path: string, cookie?: string) {
   const address = t.app.server.listening

@@ -1,10 +1,9 @@
 import { afterEach, expect, it, vi } from "vitest";
 import { portOf } from "../test/raw-http.js";
 import { describeEachDialect, type TestApp } from "../test/test-app.js";
+import { uniqueEmail as email } from "../test/unique-email.js";
 import { openStreamCount } from "./sse.js";
 
-let counter = 0;
-const email = (name: string) => `${name}-${++counter}-${Date.now()}@example.com`;
 const opened: AbortController[] = [];
 
 /** Opens a stream from `address` (the proxy's X-Forwarded-For, which TRUST_PROXY believes); its HTTP status. */

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { AppError } from "../../../shared/errors.js";
 import { ADMIN_MESSAGES } from "../../../shared/messages.js";
+import type { ApiError } from "../../test/api-error.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { removeAdmin } from "./service.js";
 
-type ApiError = { error: { code: string; message: string } };
 type Admin = { email: string; addedBy: string | null; createdAt: string };
 const listAdmins = async (t: TestApp, cookie: string) =>
   json<{ admins: Admin[] }>(await t.request({ url: "/api/admin/admins", cookie })).admins.map((a) => a.email);

@@ -2,10 +2,8 @@ import { expect, it } from "vitest";
 import { createJobRunner } from "../../infrastructure/jobs/queue.js";
 import { findRecentOutboxMessages } from "../../infrastructure/outbox/repository.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
+import { uniqueEmail as email } from "../../test/unique-email.js";
 import { jobHandlers } from "../index.js";
-
-let counter = 0;
-const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
 
 describeEachDialect("tell me when it opens (docs/product.md, Catalog)", (t) => {
   it("a student waiting for an unavailable plan gets one e-mail when an admin makes it available", async () => {

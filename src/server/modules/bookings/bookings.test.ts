@@ -1,14 +1,12 @@
 import { expect, it } from "vitest";
 import { findRecentOutboxMessages } from "../../infrastructure/outbox/repository.js";
+import type { ApiError } from "../../test/api-error.js";
 import { buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+import { uniqueEmail as email } from "../../test/unique-email.js";
 
 type Hold = { id: string; expiresAt: string; packageKey: string };
 type Checkout = { bookingId: string; paymentId: string; orderId: string; amountPaise: number; provider: string };
-type ApiError = { error: { code: string; message: string } };
-
-let counter = 0;
-const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
 
 async function hold(t: TestApp, cookie: string, body: Record<string, unknown>) {
   return t.request({ method: "POST", url: "/api/holds", cookie, payload: body });

@@ -1,17 +1,17 @@
 import { expect, it } from "vitest";
 import { createJobRunner } from "../../infrastructure/jobs/queue.js";
 import { createDevProvider } from "../../infrastructure/payments/dev-provider.js";
+import type { ApiError } from "../../test/api-error.js";
 import { buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+import { uniqueEmail as email } from "../../test/unique-email.js";
 import { jobHandlers } from "../index.js";
 
 type Checkout = { bookingId: string; paymentId: string; orderId: string };
 type DevCheckout = { status: string; replacedBy: { paymentId: string | null } | null };
 type Result = { bookingId: string; status: string; message: string };
-type ApiError = { error: { code: string; message: string } };
 
 let counter = 0;
-const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
 
 async function checkout(t: TestApp, cookie: string, targetId: string, kind = "mock"): Promise<Checkout> {
   const hold = await t.request({ method: "POST", url: "/api/holds", cookie, payload: { kind, targetId } });

@@ -1,15 +1,13 @@
 import { expect, it } from "vitest";
 import { buildSlot } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
+import { uniqueEmail as email } from "../../test/unique-email.js";
 
 type Confirmation = {
   session: { bookingId: string; title: string; interviewerName: string; startAt: string; googleCalendarUrl: string };
   price: { listPricePaise: number; discountPaise: number; amountPaise: number; couponCode: string | null };
   icsUrl: string;
 };
-
-let counter = 0;
-const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
 
 describeEachDialect("confirmation page: the paid booking's facts (docs/product.md, Booking flow)", (t) => {
   it("answers with what, when, with whom, the price with the coupon's discount and the calendar links", async () => {

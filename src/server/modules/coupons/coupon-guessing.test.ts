@@ -1,13 +1,12 @@
 import { expect, it } from "vitest";
 import { COUPON_MESSAGES } from "../../../shared/messages.js";
 import type { PriceQuote } from "../../../shared/schemas/coupons.js";
+import type { ApiError } from "../../test/api-error.js";
 import { buildSlot } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
-
-type ApiError = { error: { code: string; message: string; field?: string } };
+import { uniqueEmail as email } from "../../test/unique-email.js";
 
 let counter = 0;
-const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
 
 async function studentWithHold(t: TestApp) {
   const cookie = await t.signIn(email("guesser"));

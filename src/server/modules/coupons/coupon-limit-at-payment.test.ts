@@ -6,13 +6,13 @@ import { createJobRunner } from "../../infrastructure/jobs/queue.js";
 import { createDevProvider } from "../../infrastructure/payments/dev-provider.js";
 import { buildSlot } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+import { uniqueEmail as email } from "../../test/unique-email.js";
 import { jobHandlers } from "../index.js";
 
 type Checkout = PriceQuote & { bookingId: string; paymentId: string; orderId: string };
 type Result = { bookingId: string; status: string; message: string };
 
 let counter = 0;
-const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
 const LIST_PRICE = 120_000;
 
 async function singleUseCoupon(t: TestApp, admin: string, maxRedemptions = 1): Promise<CouponDto> {

@@ -1,14 +1,14 @@
 import { expect, it } from "vitest";
 import { COUPON_MESSAGES } from "../../../shared/messages.js";
 import type { CouponDto, PriceQuote } from "../../../shared/schemas/coupons.js";
+import type { ApiError } from "../../test/api-error.js";
 import { buildSlot } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+import { uniqueEmail as email } from "../../test/unique-email.js";
 
 type Checkout = PriceQuote & { bookingId: string; paymentId: string; orderId: string };
-type ApiError = { error: { code: string; message: string; field?: string } };
 
 let counter = 0;
-const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
 const SERVICE_PRICE = 120_000;
 
 async function createCoupon(t: TestApp, admin: string, body: Record<string, unknown>) {

@@ -1,13 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { BOOKING_CUTOFF_HOURS } from "../../../shared/constants.js";
 import { JOURNEY_MESSAGES } from "../../../shared/messages.js";
+import type { ApiError } from "../../test/api-error.js";
 import { buildSlot, buildWorkshop } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
+import { uniqueEmail as email } from "../../test/unique-email.js";
 
-type ApiError = { error: { code: string; message: string } };
-
-const email = (prefix: string) => `${prefix}-${randomUUID()}@example.com`;
 /** An instant `minutes` away from the booking cut-off (negative: inside it). */
 const fromCutoff = (minutes: number) =>
   new Date(Date.now() + BOOKING_CUTOFF_HOURS * 3_600_000 + minutes * 60_000).toISOString();

@@ -2,12 +2,10 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { type Db, type Dialect, forUpdate } from "../../db/database.js";
+import type { ApiError } from "../../test/api-error.js";
 import { buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
-
-type ApiError = { error: { code: string; message: string } };
-
-const email = (prefix: string) => `${prefix}-${randomUUID()}@example.com`;
+import { uniqueEmail as email } from "../../test/unique-email.js";
 
 async function waitForLockWaiter(db: Db, dialect: Dialect): Promise<void> {
   for (let i = 0; i < 100; i++) {

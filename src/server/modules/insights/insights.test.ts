@@ -6,9 +6,7 @@ import type { Db } from "../../db/database.js";
 import type { BookingsTable } from "../../db/schema.js";
 import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
-
-let counter = 0;
-const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
+import { uniqueEmail as email } from "../../test/unique-email.js";
 
 /** A paid booking created a minute before its payment confirmed. */
 function paid(db: Db, userId: string, targetId: string, confirmedAt: string, overrides: Partial<BookingsTable> = {}) {

@@ -4,9 +4,8 @@ import type { InterviewerSessions } from "../../../shared/schemas/interviewer.js
 import type { Scorecard } from "../../../shared/schemas/scorecards.js";
 import { buildBooking, buildInterviewer, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+import { uniqueEmail as unique } from "../../test/unique-email.js";
 
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
 const SCORECARD = {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "../../../shared/messages.js";
+import type { ApiError } from "../../test/api-error.js";
 import { buildSlot } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 
-type ApiError = { error: { code: string; message: string; details?: Record<string, string> } };
 type Interviewer = {
   id: string;
   name: string;

@@ -4,6 +4,7 @@ import { zonedDate } from "../../../shared/time.js";
 import { buildSlot, findUserId } from "../../test/builders.js";
 import { pdfText } from "../../test/pdf.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+import { uniqueEmail as email } from "../../test/unique-email.js";
 
 type Checkout = { bookingId: string; paymentId: string };
 
@@ -13,8 +14,7 @@ const SUPPLIER = {
   SUPPLIER_ADDRESS: "12 MG Road, Bengaluru 560001, Karnataka",
 };
 
-let counter = 0;
-const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
+const counter = 0;
 const today = () => zonedDate(new Date(), "Asia/Kolkata");
 
 async function student(t: TestApp, state: string | null, name = { first: "Aarav", last: "Sharma" }) {

@@ -5,11 +5,11 @@ import { FULL_TIMES_LISTED, SLOT_DAYS_AHEAD } from "../../../shared/constants.js
 import { API_MESSAGES } from "../../../shared/messages.js";
 import type { SlotDays, SlotListing } from "../../../shared/schemas/booking.js";
 import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
+import type { ApiError } from "../../test/api-error.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
 
 type Listing = { slots: SlotListing[] };
-type ApiError = { error: { code: string; message: string; field?: string } };
 
 const ZONE = "Asia/Kolkata";
 const today = () => zonedDate(new Date(), ZONE);

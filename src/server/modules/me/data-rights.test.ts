@@ -4,9 +4,9 @@ import type { PublicCertificate } from "../../../shared/schemas/certificates.js"
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { pdfText } from "../../test/pdf.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+import { uniqueEmail as unique } from "../../test/unique-email.js";
 
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
+const counter = 0;
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
 /** A student with a profile, a resume, a paid mock interview in two days, a hold, a certificate and a message. */

@@ -11,8 +11,7 @@ import {
   findUserId,
 } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
-
-const email = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+import { uniqueEmail as email } from "../../test/unique-email.js";
 
 /** Holds the seat, checks out (with a coupon if given) and opens the test-mode checkout page's data. */
 async function openCheckout(

@@ -3,12 +3,12 @@ import { MESSAGES } from "../../../shared/messages.js";
 import { createDevProvider } from "../../infrastructure/payments/dev-provider.js";
 import { buildSlot } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+import { uniqueEmail as email } from "../../test/unique-email.js";
 
 type Order = { bookingId: string; paymentId: string; orderId: string };
 type Result = { bookingId: string; status: string; message: string };
 
 let counter = 0;
-const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
 
 /** A student checks out the last seat of a new slot, and the payment fails (the checkout was closed). */
 async function failedCheckout(t: TestApp) {

@@ -6,6 +6,7 @@ import { formatInstant, zonedDate, zonedTime } from "../../../shared/time.js";
 import { createJobRunner } from "../../infrastructure/jobs/queue.js";
 import { buildBooking, buildCompletedProfile, buildInterviewer, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+import { uniqueEmail as email } from "../../test/unique-email.js";
 import { jobHandlers } from "../index.js";
 import { scheduleReminders } from "../reminders/service.js";
 
@@ -82,8 +83,6 @@ const base = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
 afterAll(() => new Promise<void>((resolve) => standIn.close(() => resolve())));
 
 const HOUR = 3_600_000;
-let counter = 0;
-const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
 const pairs = (map: Record<string, string>) =>
   Object.entries(map)
     .map(([kind, template]) => `${kind}=${template}`)

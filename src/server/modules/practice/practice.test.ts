@@ -8,14 +8,13 @@ import type {
   PracticeQuestionDto,
   PracticeRoundDto,
 } from "../../../shared/schemas/practice.js";
+import type { ApiError } from "../../test/api-error.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+import { uniqueEmail as email } from "../../test/unique-email.js";
 import { STARTER_QUESTIONS } from "./starter-bank.js";
-
-type ApiError = { error: { code: string; message: string; field?: string } };
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${++counter}-${Date.now()}`;
-const email = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
 
 const HEADER = "domain,company_type,topic,difficulty,question,model_answer,hints";
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);

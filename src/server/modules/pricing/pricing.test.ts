@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "../../../shared/messages.js";
+import type { ApiError } from "../../test/api-error.js";
 import { buildWorkshop } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 
-type ApiError = { error: { code: string; message: string } };
 type Item = { key: string; label: string; available: boolean; pricePaise: number; unavailableReason: string | null };
 const admin = (t: TestApp) => t.signInAdmin(`pricing-${randomUUID().slice(0, 8)}@example.com`);
 const setPrice = (t: TestApp, cookie: string, key: string, payload: Record<string, unknown>) =>

@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
+import type { ApiError } from "../../test/api-error.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 
-type ApiError = { error: { code: string; message: string } };
 let counter = 0;
 
 async function student(t: TestApp, paid: boolean) {

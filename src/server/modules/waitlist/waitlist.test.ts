@@ -6,6 +6,7 @@ import type { HoldDto, InternshipListing } from "../../../shared/schemas/booking
 import type { WaitlistEntryDto } from "../../../shared/schemas/waitlist.js";
 import { addDays, zonedDate } from "../../../shared/time.js";
 import { createJobRunner } from "../../infrastructure/jobs/queue.js";
+import type { ApiError } from "../../test/api-error.js";
 import {
   buildApplication,
   buildBooking,
@@ -17,8 +18,6 @@ import {
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { sweepExpiredSeats } from "../bookings/sweeper.js";
 import { jobHandlers } from "../index.js";
-
-type ApiError = { error: { code: string; message: string } };
 
 interface Student {
   email: string;

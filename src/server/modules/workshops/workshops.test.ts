@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "../../../shared/messages.js";
 import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
+import type { ApiError } from "../../test/api-error.js";
 import { buildBooking, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 
-type ApiError = { error: { code: string; message: string } };
 type Workshop = {
   id: string;
   title: string;

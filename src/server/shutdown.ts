@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import { openStreamCount } from "./plugins/sse.js";
 
-/** SIGTERM ends the process within this, always (docs/operations.md, Stopping). */
+/** SIGTERM ends the process within this, always (docs/decisions/0302-shutdown-always-ends.md). */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
 /** In-flight requests may finish for this long; then every connection still open is closed. */
 export const SHUTDOWN_GRACE_MS = 5_000;

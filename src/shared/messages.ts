@@ -366,7 +366,7 @@ export const DATA_RIGHTS_MESSAGES = {
     "Tax invoices and credit notes already issued to you are kept exactly as issued, with your name and e-mail address on them, because GST law requires it; after deletion only CareerPrep's staff can open them.",
 } as const;
 
-/** The practice question bank (docs/product.md, No claim without data). */
+/** The practice question bank (docs/product.md, Dashboard; docs/decisions/0330-claims-from-data.md). */
 export const PRACTICE_MESSAGES = {
   domainInvalid: "Choose a domain: sde, pm, analytics or uiux.",
   companyTypeInvalid: "Choose a company type: service, product or maang.",

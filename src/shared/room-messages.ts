@@ -1,5 +1,5 @@
 /**
- * The interview room's own texts (docs/product.md, The session happens here): its errors and its page. Apart from
+ * The interview room's own texts (docs/product.md, The interview room): its errors and its page. Apart from
  * messages.ts so that only the room's chunk carries them (docs/decisions/0350-interview-room.md).
  */
 export const ROOM_MESSAGES = {

@@ -14,7 +14,7 @@ export type IceServer = z.infer<typeof iceServerSchema>;
 export const roomRoleSchema = z.enum(["student", "interviewer"]);
 export type RoomRole = z.infer<typeof roomRoleSchema>;
 
-/** What one of the two people of a session needs to enter its room (docs/product.md, The session happens here). */
+/** What one of the two people of a session needs to enter its room (docs/product.md, The interview room). */
 export const roomSchema = z
   .object({
     role: roomRoleSchema,

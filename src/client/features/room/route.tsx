@@ -9,7 +9,7 @@ import { Alert, Spinner } from "../../ui/alert.js";
 import { useRoom } from "./api/get-room.js";
 import { RoomPage } from "./components/room-page.js";
 
-/** /room/:bookingId: the mock interview's own room (docs/product.md, The session happens here). */
+/** /room/:bookingId: the mock interview's own room (docs/product.md, The interview room). */
 export default function RoomRoute() {
   const { bookingId = "" } = useParams();
   const room = useRoom(bookingId);

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The practice question bank (docs/product.md, No claim without data): questions by domain, company
+ * The practice question bank (docs/product.md, Dashboard; docs/decisions/0330-claims-from-data.md): questions by domain, company
  * type, topic and difficulty, each with a model answer or hints; a student's marks on a question
  * (done, saved); and the timed practice rounds whose minutes feed the dashboard's practice time.
  */

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 
 /**
- * The channels a student wants time-critical news on besides e-mail (docs/product.md, Time-critical
- * news reaches the phone): SMS on unless turned off, WhatsApp only when asked for. No row: the defaults.
+ * The channels a student wants time-critical news on besides e-mail (docs/operations.md, News on the
+ * phone): SMS on unless turned off, WhatsApp only when asked for. No row: the defaults.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

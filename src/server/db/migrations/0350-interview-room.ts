@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The interview room (docs/product.md, The session happens here): the shared editor's Yjs updates
+ * The interview room (docs/product.md, The interview room): the shared editor's Yjs updates
  * (merged now and then, never lost), the interviewer's private notes, and the WebRTC negotiation
  * messages passed between server processes (too large for a NOTIFY payload, kept for minutes).
  */

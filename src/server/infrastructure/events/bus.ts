@@ -11,7 +11,7 @@ export type LiveEvent =
   | { topic: "user"; userId: string; kind: "notification" | "booking" }
   /**
    * Ended sign-in sessions of a user (`sessionId`, or every one when null): sign-out, a revocation, erasure. Every
-   * process forgets them and ends their streams at once (docs/decisions/0300-revocation-ends-streams.md). Never
+   * process forgets them and ends their streams at once (docs/decisions/0300-every-revocation-ends-streams.md). Never
    * streamed.
    */
   | { topic: "session_revoked"; userId: string; sessionId: string | null }

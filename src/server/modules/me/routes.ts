@@ -8,7 +8,7 @@ import { isInterviewer } from "../interviewer-workspace/service.js";
 import { erasePersonalDataOf, exportPersonalData } from "./data-rights-service.js";
 import { hasPaidBooking } from "./repository.js";
 
-/** The download's JSON: every table's rows about the student, dated (docs/security.md, Personal data). */
+/** The download's JSON: every table's rows about the student, dated (docs/product.md, Your data). */
 const dataExportResponse = {
   description: "Everything CareerPrep holds about the student, as an attachment",
   content: { "application/json": { schema: z.looseObject({ exportedAt: z.string() }).or(z.string()) } },

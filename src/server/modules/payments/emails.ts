@@ -58,7 +58,7 @@ export async function sendBookingConfirmation(deps: AppDeps, bookingId: string):
   });
 }
 
-/** Why a payment is handed back (docs/payments.md, Late and replaced payments). */
+/** Why a payment is handed back (docs/payments.md, The path of a booking). */
 export const REFUND_REASONS = ["late", "replaced", "duplicate", "coupon"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 

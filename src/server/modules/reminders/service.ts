@@ -77,7 +77,7 @@ export async function runReminderJob(deps: AppDeps, raw: unknown): Promise<JobOu
     body: session.meetingLink ? `${when}. Your join link is on the dashboard.` : `${when}.`,
     link: "/dashboard",
   });
-  // Only the last reminder is time-critical enough for the phone (docs/product.md, Time-critical news).
+  // Only the last reminder is time-critical enough for the phone (docs/operations.md, News on the phone).
   if (lead.lead === "1h") {
     const dashboard = `${deps.config.publicUrl}/dashboard`;
     await sendPhoneAlert(deps, {

@@ -2,7 +2,9 @@
 // somewhere. It checks
 // - paths: `docs/x.md`, `docs/decisions/0101` (a record by its number) and folders under docs/;
 // - sections: `docs/x.md#a-heading`, `docs/x.md, "A heading"` and `(docs/x.md, A heading)` name a heading of x.md;
-// - relative links inside docs/*.md: `[text](0253-stream-door.md)`, `[text](#a-heading)`.
+// - relative links inside docs/*.md: `[text](0253-stream-door.md)`, `[text](#a-heading)`;
+// - decision records: a `Status:` line (accepted, or "superseded by NNNN" naming a record that exists), a `Date:` line,
+//   and a length that fits on a page (measurements go to docs/benchmarks.md).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -77,7 +79,7 @@ for (const file of files) {
   const text = fs.readFileSync(file, "utf8").replace(/[ \t]*\n[ \t]*(?:\/\/+|\*(?!\/)|#(?![#!]))?[ \t]*/g, " ");
   for (const match of text.matchAll(/(?<![\w/.@-])docs\/[\w./-]*[\w]/g)) {
     const target = match[0];
-    if (file === "scripts/check-doc-references.mjs") continue;
+    if (file === "scripts/check-docs.mjs") continue;
     checked += 1;
     const doc = resolveDoc(target);
     if (!doc) {
@@ -100,8 +102,25 @@ for (const file of files) {
   }
 }
 
+const PAGE = 60;
+const records = files.filter((file) => /^docs\/decisions\/\d{4}-.*\.md$/.test(file));
+for (const record of records) {
+  const lines = fs.readFileSync(record, "utf8").trimEnd().split("\n");
+  const status = lines.find((line) => line.startsWith("Status:")) ?? "";
+  if (!/^Status: (accepted|superseded by \d{4})/.test(status))
+    problems.push(`${record}: no "Status: accepted" or "Status: superseded by NNNN" line`);
+  for (const [, number] of status.matchAll(/superseded by (\d{4})/g))
+    if (!resolveDoc(`docs/decisions/${number}`))
+      problems.push(`${record}: superseded by ${number}, which does not exist`);
+  if (!lines.some((line) => /^Date: \d{4}-\d{2}-\d{2}\s*$/.test(line)))
+    problems.push(`${record}: no "Date: YYYY-MM-DD" line`);
+  if (lines.length > PAGE) problems.push(`${record}: ${lines.length} lines, more than a page (${PAGE})`);
+}
+
 if (problems.length > 0) {
-  console.error(`References to docs that lead nowhere (${problems.length}):\n${problems.join("\n")}`);
+  console.error(`Docs to mend (${problems.length}):\n${problems.join("\n")}`);
   process.exit(1);
 }
-console.log(`doc references: ${checked} checked in ${files.length} files, all lead somewhere`);
+console.log(
+  `docs: ${checked} references in ${files.length} files lead somewhere; ${records.length} decision records dated, with a status, each on a page`,
+);

@@ -14,7 +14,7 @@ const SUPPLIER = {
   SUPPLIER_ADDRESS: "12 MG Road, Bengaluru 560001, Karnataka",
 };
 
-const counter = 0;
+let counter = 0;
 const today = () => zonedDate(new Date(), "Asia/Kolkata");
 
 async function student(t: TestApp, state: string | null, name = { first: "Aarav", last: "Sharma" }) {
@@ -29,7 +29,7 @@ async function student(t: TestApp, state: string | null, name = { first: "Aarav"
       last_name: name.last,
       qualification: "B.Tech",
       status: "completed",
-      phone: `+9198${String(counter).padStart(8, "0")}`,
+      phone: `+9198${String(++counter).padStart(8, "0")}`,
       phone_verified_at: null,
       completed_at: null,
       updated_at: new Date().toISOString(),

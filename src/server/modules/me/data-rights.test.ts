@@ -6,7 +6,7 @@ import { pdfText } from "../../test/pdf.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { uniqueEmail as unique } from "../../test/unique-email.js";
 
-const counter = 0;
+let counter = 0;
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
 /** A student with a profile, a resume, a paid mock interview in two days, a hold, a certificate and a message. */
@@ -57,7 +57,7 @@ async function studentWithHistory(t: TestApp) {
   });
   expect(held.statusCode).toBe(201);
 
-  const code = `CP-ERAS-${String(counter).padStart(4, "0")}-TEST-${t.dialect === "sqlite" ? "SQLT" : "PGSQ"}`;
+  const code = `CP-ERAS-${String(++counter).padStart(4, "0")}-TEST-${t.dialect === "sqlite" ? "SQLT" : "PGSQ"}`;
   await db
     .insertInto("certificates")
     .values({

@@ -25,8 +25,8 @@ import {
   findActiveHoldsByUser,
   findHoldIdsKeptAfterFailedPayment,
   lockLiveHoldOn,
-  takeHoldIfFree,
 } from "./repository.js";
+import { takeHoldIfFree } from "./take-hold-repository.js";
 
 /** The hold budget's window: HOLD_RATE_LIMIT holds a minute per student (docs/security.md, Rate limits). */
 const HOLD_BUDGET_WINDOW_MS = 60_000;

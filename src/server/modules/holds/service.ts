@@ -15,6 +15,7 @@ import { bookingCutoffIso, zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Dialect, Executor } from "../../db/database.js";
 import type { BookingKind, BookingsTable } from "../../db/schema.js";
+import { isUniqueViolation } from "../../db/unique-violation.js";
 import type { LiveEvent } from "../../infrastructure/events/bus.js";
 import { limitKey } from "../../infrastructure/rate-limit/store.js";
 import { needsApplication } from "../programme/service.js";
@@ -37,10 +38,6 @@ export const liveEventFor = (kind: BookingKind, targetId: string): LiveEvent =>
     : kind === "workshop"
       ? { topic: "workshops", workshopId: targetId }
       : { topic: "internships" };
-
-/** Postgres unique violation / SQLite constraint failure: a concurrent request won the row. */
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string }).code === "23505" || String((err as Error).message).includes("UNIQUE constraint failed");
 
 /** The student's hold budget after a request: what @fastify/rate-limit reports for every other limited route. */
 export interface HoldBudget {

@@ -51,7 +51,7 @@ export interface HoldBudget {
 const holdBudgetKey = (userId: string) => limitKey("POST /api/holds", `user:${userId}`);
 
 /**
- * Takes one seat for 10 minutes (docs/product.md, Holds), replacing the user's previous hold of this kind.
+ * Takes one seat for HOLD_MINUTES (docs/product.md, Holds), replacing the user's previous hold of this kind.
  * The hit against the student's hold budget, the seat check, the count of seats taken (paid +
  * pending + held) and the insert happen at once in the repository (one statement on PostgreSQL,
  * under the target's row lock), so N requests for the last seat give exactly one hold. When no

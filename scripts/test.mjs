@@ -46,6 +46,7 @@ if (wants("lint")) {
     run("import rules (dependency-cruiser)", "npx", ["depcruise", "src", "--config", ".dependency-cruiser.cjs"]),
     run("queries only in repositories and db/", "node", ["scripts/check-queries.mjs"]),
     run("docs: references lead somewhere, decision records complete", "node", ["scripts/check-docs.mjs"]),
+    run("booking kinds and paid statuses only in src/shared", "node", ["scripts/check-facts.mjs"]),
   ].every(Boolean);
   if (!ok) failed += 1;
   lines.push(`lint: ${ok ? "clean" : "FAILED"}`);

@@ -2,6 +2,14 @@
 
 export const PLATFORM_TIME_ZONE_DEFAULT = "Asia/Kolkata";
 
+/** What a student can book: a mock interview (a slot), a workshop session or an internship batch. */
+export const BOOKING_KINDS = ["mock", "workshop", "internship"] as const;
+export type BookingKind = (typeof BOOKING_KINDS)[number];
+/** Booking statuses that keep a seat for good: paid, whatever happened at the session. */
+export const PAID_STATUSES = ["confirmed", "completed", "no_show"] as const;
+export type PaidStatus = (typeof PAID_STATUSES)[number];
+
+/** How long a hold keeps its seat while the student decides (docs/product.md, Holds). */
 export const HOLD_MINUTES = 10;
 /** How long a seat stays held while the student is paying, a failed payment included (docs/decisions/0130). */
 export const PAYMENT_WINDOW_MINUTES = 15;

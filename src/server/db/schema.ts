@@ -1,4 +1,5 @@
 import type { ColumnType } from "kysely";
+import type { BookingKind } from "../../shared/constants.js";
 
 /**
  * One typed interface per table. Instants are ISO-8601 UTC strings and booleans are 0/1 integers on
@@ -149,7 +150,7 @@ export interface WorkshopsTable {
   updated_at: string;
 }
 
-export type BookingKind = "mock" | "workshop" | "internship";
+export type { BookingKind };
 export type BookingStatus =
   | "pending_payment"
   | "confirmed"

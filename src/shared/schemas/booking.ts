@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { COMPANY_TYPES, PHONE_MIN_DIGITS, PROFILE_STATUSES } from "../constants.js";
+import { BOOKING_KINDS, COMPANY_TYPES, PHONE_MIN_DIGITS, PROFILE_STATUSES } from "../constants.js";
 import { GST_STATE_CODES } from "../gst.js";
 import { API_MESSAGES, PROFILE_MESSAGES, TEXT_MESSAGES } from "../messages.js";
 import { isVisibleLine } from "../plain-text.js";
 import { priceQuoteSchema } from "./coupons.js";
 
-export const bookingKindSchema = z.enum(["mock", "workshop", "internship"]);
+export const bookingKindSchema = z.enum(BOOKING_KINDS);
 export type BookingKindDto = z.infer<typeof bookingKindSchema>;
 
 export const slotListingSchema = z.object({

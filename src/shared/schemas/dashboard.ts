@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BOOKING_KINDS, PAID_STATUSES } from "../constants.js";
 import { DASHBOARD_MESSAGES, TEXT_MESSAGES } from "../messages.js";
 import { isVisibleLine, isVisibleParagraph } from "../plain-text.js";
 import { isWebLink } from "../web-link.js";
@@ -7,11 +8,11 @@ import { scorecardSchema } from "./scorecards.js";
 export const DASHBOARD_TABS = ["overview", "interviews", "workshops", "internships", "profile"] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
-export const SESSION_STATUSES = ["confirmed", "completed", "no_show", "cancelled"] as const;
+export const SESSION_STATUSES = [...PAID_STATUSES, "cancelled"] as const;
 
 export const dashboardSessionSchema = z.object({
   bookingId: z.string(),
-  kind: z.enum(["mock", "workshop", "internship"]),
+  kind: z.enum(BOOKING_KINDS),
   packageKey: z.string(),
   status: z.enum(SESSION_STATUSES),
   title: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAID_STATUSES } from "../constants.js";
 
 /** One booked mock interview as its interviewer sees it (docs/product.md, Interviewers). */
 export const interviewerSessionSchema = z.object({
@@ -8,7 +9,7 @@ export const interviewerSessionSchema = z.object({
   title: z.string(),
   startAt: z.string(),
   endAt: z.string(),
-  status: z.enum(["confirmed", "completed", "no_show"]),
+  status: z.enum(PAID_STATUSES),
   studentName: z.string(),
   studentEmail: z.string(),
   resumeUrl: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CompanyType, PACKAGE_ROUNDS } from "../constants.js";
+import { BOOKING_KINDS, type CompanyType, PACKAGE_ROUNDS } from "../constants.js";
 import { SCORECARD_MESSAGES, TEXT_MESSAGES } from "../messages.js";
 import { isVisibleLine, isVisibleParagraph } from "../plain-text.js";
 
@@ -107,7 +107,7 @@ export const outcomeInputSchema = z.object({ outcome: z.enum(BOOKING_OUTCOMES) }
 export const adminScorecardViewSchema = z.object({
   booking: z.object({
     id: z.string(),
-    kind: z.enum(["mock", "workshop", "internship"]),
+    kind: z.enum(BOOKING_KINDS),
     packageKey: z.string(),
     status: z.string(),
     title: z.string(),

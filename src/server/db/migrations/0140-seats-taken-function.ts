@@ -4,12 +4,12 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  * PostgreSQL only: the seats a target has taken (paid + pending payments whose seat has not run out
  * + unexpired holds), leaving out one student's hold of one kind (the hold being replaced).
  *
- * A hold is taken in one statement that locks the target row first (modules/holds/repository.ts).
+ * A hold is taken in one statement that locks the target row first (modules/holds/postgres-hold-repository.ts).
  * A plain subquery in that statement would count with the snapshot taken when the statement
  * began, before it waited for the lock, and miss the hold that the lock's previous owner just
  * committed. A VOLATILE PL/pgSQL function takes a fresh snapshot for each query it runs, so the
  * count happens after the lock is granted (docs/decisions/0080-hold-in-one-statement.md).
- * Keep it in step with countSeatsTaken (modules/seats/repository.ts).
+ * modules/seats/seats.test.ts checks it against the seat rule (modules/seats/repository.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;

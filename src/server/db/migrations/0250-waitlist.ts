@@ -9,7 +9,7 @@ import * as seatsTakenWithoutLine from "./0140-seats-taken-function.js";
  *
  * The seats-taken function (migration 0140) now also counts the line: waiting rows and unexpired
  * offers of other students, so a seat that frees while people wait is theirs, not the next
- * walk-in's. Keep it in step with countSeatsTaken (modules/seats/repository.ts).
+ * walk-in's. modules/seats/seats.test.ts checks it against the seat rule (modules/seats/repository.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

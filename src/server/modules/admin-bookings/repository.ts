@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/database.js";
-import type { BookingStatus, Database } from "../../db/schema.js";
+import type { BookingKind, BookingStatus, Database } from "../../db/schema.js";
 
 export interface AdminBookingFilter {
-  kind?: "mock" | "workshop" | "internship" | undefined;
+  kind?: BookingKind | undefined;
   status?: string | undefined;
   /** Platform-zone dates of the session, both included, already turned into instants where timed. */
   from?: { date: string; instant: string } | undefined;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { BOOKING_KINDS } from "../../../shared/constants.js";
 import { adminBookingSchema } from "../../../shared/schemas/admin.js";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { nextCursorSchema, pageQuerySchema } from "../../../shared/schemas/pagination.js";
@@ -19,7 +20,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "A page of bookings with their payments, soonest needing action first (filters: kind, status, from/to session date)",
         querystring: pageQuerySchema.extend({
-          kind: z.enum(["mock", "workshop", "internship"]).optional(),
+          kind: z.enum(BOOKING_KINDS).optional(),
           status: z.string().max(40).optional(),
           from: z.string().regex(DATE).optional(),
           to: z.string().regex(DATE).optional(),

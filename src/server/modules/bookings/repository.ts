@@ -1,7 +1,7 @@
 import { type Insertable, sql, type Transaction } from "kysely";
+import { PAID_STATUSES } from "../../../shared/constants.js";
 import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingKind, BookingsTable, Database } from "../../db/schema.js";
-import { SEAT_KEEPING_STATUSES } from "../seats/repository.js";
 
 export async function insertBooking(db: Executor, booking: Insertable<BookingsTable>): Promise<void> {
   await db.insertInto("bookings").values(booking).execute();
@@ -136,7 +136,7 @@ export async function hasSeatOrLiveCheckout(
     .where("target_id", "=", targetId)
     .where((b) =>
       b.or([
-        b("status", "in", SEAT_KEEPING_STATUSES),
+        b("status", "in", PAID_STATUSES),
         b.and([b("status", "=", "pending_payment"), b("seat_expires_at", ">", nowIso)]),
       ]),
     )

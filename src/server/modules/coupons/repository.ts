@@ -1,9 +1,9 @@
 import type { Insertable } from "kysely";
+import { PAID_STATUSES } from "../../../shared/constants.js";
 import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { CouponRedemptionsTable, CouponsTable } from "../../db/schema.js";
 
 /** A redemption counts while its booking is paid or its checkout still holds the seat. */
-const LIVE_PAID = ["confirmed", "completed", "no_show"] as const;
 
 export async function insertCoupon(db: Executor, coupon: Insertable<CouponsTable>): Promise<void> {
   await db.insertInto("coupons").values(coupon).execute();
@@ -51,7 +51,7 @@ export async function countLiveRedemptions(
   const row = await query
     .where((eb) =>
       eb.or([
-        eb("bookings.status", "in", [...LIVE_PAID]),
+        eb("bookings.status", "in", PAID_STATUSES),
         eb.and([eb("bookings.status", "=", "pending_payment"), eb("bookings.seat_expires_at", ">", nowIso)]),
       ]),
     )
@@ -100,7 +100,7 @@ export async function listCouponsWithUse(db: Executor, nowIso: string) {
     .execute();
   return coupons.map((coupon) => {
     const mine = uses.filter((u) => u.couponId === coupon.id);
-    const paid = mine.filter((u) => (LIVE_PAID as readonly string[]).includes(u.status));
+    const paid = mine.filter((u) => (PAID_STATUSES as readonly string[]).includes(u.status));
     const pending = mine.filter(
       (u) => u.status === "pending_payment" && u.seatExpiresAt !== null && u.seatExpiresAt > nowIso,
     );

@@ -2,13 +2,15 @@ import { randomUUID } from "node:crypto";
 import { format } from "@lukeed/ms";
 import type { Transaction } from "kysely";
 import type { CatalogKey } from "../../../shared/constants.js";
+import { noCoupon, priceWithCoupon } from "../../../shared/coupon-pricing.js";
 import { AppError } from "../../../shared/errors.js";
 import { API_MESSAGES, COUPON_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import type { CouponDto, CouponInput, PriceQuote } from "../../../shared/schemas/coupons.js";
 import type { AppDeps } from "../../app-deps.js";
-import type { Dialect } from "../../db/database.js";
+import type { Dialect, Executor } from "../../db/database.js";
 import { decodeCouponPackages } from "../../db/json-columns.js";
 import type { CouponsTable, Database } from "../../db/schema.js";
+import { isUniqueViolation } from "../../db/unique-violation.js";
 import { countHit, uncountHit } from "../../infrastructure/rate-limit/repository.js";
 import { limitKey } from "../../infrastructure/rate-limit/store.js";
 import { recordAudit } from "../audit/repository.js";
@@ -27,19 +29,7 @@ import {
   setCouponActive,
 } from "./repository.js";
 
-/** The smallest order a payment provider accepts (₹1): a coupon never takes the price below it. */
-export const MIN_ORDER_PAISE = 100;
-
 const couponError = (message: string) => new AppError("VALIDATION", message, { field: "coupon" });
-
-/** The discount a coupon gives on a price, rounded half up to the paisa, leaving at least ₹1 to pay. */
-export function discountFor(coupon: Pick<CouponsTable, "percent_off" | "amount_off_paise">, listPricePaise: number) {
-  const raw =
-    coupon.percent_off !== null
-      ? Math.round((listPricePaise * coupon.percent_off) / 100)
-      : (coupon.amount_off_paise ?? 0);
-  return Math.max(0, Math.min(raw, listPricePaise - MIN_ORDER_PAISE));
-}
 
 /**
  * Why this coupon cannot be used now for this package, or undefined when it can. A code that does
@@ -57,12 +47,32 @@ function refusal(coupon: CouponsTable | undefined, packageKey: CatalogKey, nowIs
 
 const normalise = (code: string) => code.trim().toUpperCase();
 
-export const noCoupon = (listPricePaise: number): PriceQuote => ({
-  listPricePaise,
-  discountPaise: 0,
-  amountPaise: listPricePaise,
-  couponCode: null,
-});
+/**
+ * The coupon, checked for this package at `nowIso` and with a redemption left: the quote and the
+ * checkout ask the same questions, the checkout with the coupon row locked.
+ */
+async function usableCoupon(
+  db: Executor,
+  coupon: CouponsTable | undefined,
+  packageKey: CatalogKey,
+  nowIso: string,
+): Promise<CouponsTable> {
+  const refused = refusal(coupon, packageKey, nowIso);
+  if (refused || !coupon) throw couponError(refused ?? COUPON_MESSAGES.notValid);
+  if (
+    coupon.max_redemptions !== null &&
+    (await countLiveRedemptions(db, coupon.id, nowIso)) >= coupon.max_redemptions
+  ) {
+    throw new AppError("CONFLICT", COUPON_MESSAGES.usedUp, { field: "coupon" });
+  }
+  return coupon;
+}
+
+const priceOf = (coupon: CouponsTable, listPricePaise: number) =>
+  priceWithCoupon(
+    { code: coupon.code, percentOff: coupon.percent_off, amountOffPaise: coupon.amount_off_paise },
+    listPricePaise,
+  );
 
 /**
  * Redeems a coupon for a booking inside the checkout's transaction and returns the price to charge.
@@ -77,29 +87,21 @@ export async function applyCoupon(
 ): Promise<PriceQuote> {
   if (!input.code?.trim()) return noCoupon(input.listPricePaise);
   const nowIso = input.now.toISOString();
-  const coupon = await lockCouponByCode(trx, dialect, normalise(input.code));
-  const refused = refusal(coupon, input.packageKey, nowIso);
-  if (refused || !coupon) throw couponError(refused ?? COUPON_MESSAGES.notValid);
-  if (
-    coupon.max_redemptions !== null &&
-    (await countLiveRedemptions(trx, coupon.id, nowIso)) >= coupon.max_redemptions
-  ) {
-    throw new AppError("CONFLICT", COUPON_MESSAGES.usedUp, { field: "coupon" });
-  }
-  const discountPaise = discountFor(coupon, input.listPricePaise);
+  const coupon = await usableCoupon(
+    trx,
+    await lockCouponByCode(trx, dialect, normalise(input.code)),
+    input.packageKey,
+    nowIso,
+  );
+  const price = priceOf(coupon, input.listPricePaise);
   await insertRedemption(trx, {
     booking_id: input.bookingId,
     coupon_id: coupon.id,
     list_price_paise: input.listPricePaise,
-    discount_paise: discountPaise,
+    discount_paise: price.discountPaise,
     created_at: nowIso,
   });
-  return {
-    listPricePaise: input.listPricePaise,
-    discountPaise,
-    amountPaise: input.listPricePaise - discountPaise,
-    couponCode: coupon.code,
-  };
+  return price;
 }
 
 /**
@@ -165,21 +167,7 @@ export async function quoteCoupon(
   if (!input.code?.trim()) return noCoupon(input.listPricePaise);
   const nowIso = now.toISOString();
   const coupon = await findCouponByCode(deps.db, normalise(input.code));
-  const refused = refusal(coupon, input.packageKey, nowIso);
-  if (refused || !coupon) throw couponError(refused ?? COUPON_MESSAGES.notValid);
-  if (
-    coupon.max_redemptions !== null &&
-    (await countLiveRedemptions(deps.db, coupon.id, nowIso)) >= coupon.max_redemptions
-  ) {
-    throw new AppError("CONFLICT", COUPON_MESSAGES.usedUp, { field: "coupon" });
-  }
-  const discountPaise = discountFor(coupon, input.listPricePaise);
-  return {
-    listPricePaise: input.listPricePaise,
-    discountPaise,
-    amountPaise: input.listPricePaise - discountPaise,
-    couponCode: coupon.code,
-  };
+  return priceOf(await usableCoupon(deps.db, coupon, input.packageKey, nowIso), input.listPricePaise);
 }
 
 /** The price the student's hold would be charged with this coupon: the checkout page shows it before paying. */
@@ -273,7 +261,7 @@ export async function createCoupon(deps: AppDeps, actorEmail: string, input: Cou
     .catch((err: unknown) => {
       if (err instanceof AppError) throw err;
       // Two admins creating the same code at once: the unique index decides.
-      if (/unique|23505/i.test(String((err as { code?: string }).code ?? (err as Error).message))) {
+      if (isUniqueViolation(err)) {
         throw new AppError("CONFLICT", COUPON_MESSAGES.codeTaken(row.code), { field: "code" });
       }
       throw err;

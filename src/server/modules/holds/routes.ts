@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { HOLD_MINUTES } from "../../../shared/constants.js";
 import { MESSAGES } from "../../../shared/messages.js";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { holdSchema, takeHoldSchema } from "../../../shared/schemas/booking.js";
@@ -20,7 +21,7 @@ export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "takeHold",
         security: signedIn,
         tags: ["booking"],
-        summary: "Hold one seat for 10 minutes (releases your previous hold of the same kind)",
+        summary: `Hold one seat for ${HOLD_MINUTES} minutes (releases your previous hold of the same kind)`,
         body: takeHoldSchema,
         response: { 201: holdSchema, ...errorResponses(404, 409, 429) },
       },

@@ -15,6 +15,7 @@ import { bookingCutoffIso, zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Dialect, Executor } from "../../db/database.js";
 import type { BookingKind, BookingsTable } from "../../db/schema.js";
+import { isUniqueViolation } from "../../db/unique-violation.js";
 import type { LiveEvent } from "../../infrastructure/events/bus.js";
 import { limitKey } from "../../infrastructure/rate-limit/store.js";
 import { needsApplication } from "../programme/service.js";
@@ -25,8 +26,8 @@ import {
   findActiveHoldsByUser,
   findHoldIdsKeptAfterFailedPayment,
   lockLiveHoldOn,
-  takeHoldIfFree,
 } from "./repository.js";
+import { takeHoldIfFree } from "./take-hold-repository.js";
 
 /** The hold budget's window: HOLD_RATE_LIMIT holds a minute per student (docs/security.md, Rate limits). */
 const HOLD_BUDGET_WINDOW_MS = 60_000;
@@ -37,10 +38,6 @@ export const liveEventFor = (kind: BookingKind, targetId: string): LiveEvent =>
     : kind === "workshop"
       ? { topic: "workshops", workshopId: targetId }
       : { topic: "internships" };
-
-/** Postgres unique violation / SQLite constraint failure: a concurrent request won the row. */
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string }).code === "23505" || String((err as Error).message).includes("UNIQUE constraint failed");
 
 /** The student's hold budget after a request: what @fastify/rate-limit reports for every other limited route. */
 export interface HoldBudget {
@@ -54,7 +51,7 @@ export interface HoldBudget {
 const holdBudgetKey = (userId: string) => limitKey("POST /api/holds", `user:${userId}`);
 
 /**
- * Takes one seat for 10 minutes (docs/product.md, Holds), replacing the user's previous hold of this kind.
+ * Takes one seat for HOLD_MINUTES (docs/product.md, Holds), replacing the user's previous hold of this kind.
  * The hit against the student's hold budget, the seat check, the count of seats taken (paid +
  * pending + held) and the insert happen at once in the repository (one statement on PostgreSQL,
  * under the target's row lock), so N requests for the last seat give exactly one hold. When no

@@ -1,13 +1,15 @@
 import { sql } from "kysely";
+import { PAID_STATUSES } from "../../../shared/constants.js";
 import type { Db, Dialect } from "../../db/database.js";
+
+/** The paid statuses as SQL literals, for the statements written in SQL. */
+const paidStatusList = sql.join(PAID_STATUSES.map((status) => sql.lit(status)));
 
 /** A half-open window of instants [fromIso, toIso). */
 export interface Window {
   fromIso: string;
   toIso: string;
 }
-
-const PAID = ["confirmed", "completed", "no_show"] as const;
 
 /** One calendar day (or week) of the platform zone as the instants [fromIso, toIso). */
 export interface Bucket extends Window {
@@ -69,7 +71,7 @@ export async function sumTimedSeatsByWeek(db: Db, weeks: readonly Bucket[]) {
     ${withBuckets(weeks)}
     select d.bucket as "week", sum(s.capacity) as "capacity",
       sum((select count(*) from bookings b where b.target_id = s.id
-           and b.status in ('confirmed', 'completed', 'no_show'))) as "sold"
+           and b.status in (${paidStatusList}))) as "sold"
     from d join (select id, start_at, capacity from slots where cancelled_at is null
           union all select id, start_at, capacity from workshops where cancelled_at is null) s
       on s.start_at >= d.bucket_from and s.start_at < d.bucket_to
@@ -93,7 +95,7 @@ export async function countPaidSeats(db: Db, targetIds: string[]): Promise<Map<s
   const rows = await db
     .selectFrom("bookings")
     .select((eb) => ["target_id as targetId", eb.fn.countAll<number>().as("n")])
-    .where("status", "in", [...PAID])
+    .where("status", "in", PAID_STATUSES)
     .where("target_id", "in", targetIds)
     .groupBy("target_id")
     .execute();
@@ -185,7 +187,7 @@ export function sumCouponUseIn(db: Db, w: Window) {
       eb.fn.sum<number | string>("coupon_redemptions.discount_paise").as("discountPaise"),
       eb.fn.sum<number | string>("bookings.amount_paise").as("revenuePaise"),
     ])
-    .where("bookings.status", "in", [...PAID])
+    .where("bookings.status", "in", PAID_STATUSES)
     .where("bookings.confirmed_at", ">=", w.fromIso)
     .where("bookings.confirmed_at", "<", w.toIso)
     .groupBy("coupons.code")

@@ -1,4 +1,4 @@
-import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
+import { CATALOG_LABELS, type CatalogKey, PAID_STATUSES } from "../../../shared/constants.js";
 import { personName } from "../../../shared/person-name.js";
 import type { HostedWorkshop, InterviewerSession } from "../../../shared/schemas/interviewer.js";
 import type { Db } from "../../db/database.js";
@@ -81,7 +81,7 @@ export async function findSessionsOfInterviewer(
     .select((eb) => eb.fn.coalesce("bookings.meeting_link", "slots.meeting_link").as("meetingLink"))
     .where("bookings.kind", "=", "mock")
     .where("slots.interviewer_id", "=", interviewerId)
-    .where("bookings.status", "in", ["confirmed", "completed", "no_show"]);
+    .where("bookings.status", "in", PAID_STATUSES);
   if (bookingId) query = query.where("bookings.id", "=", bookingId);
   const rows: SessionRow[] = await query.orderBy("slots.start_at", "asc").execute();
   return rows.map(toSession);

@@ -5,7 +5,7 @@ import { type InterviewerDto, type InterviewerInput, phoneKey } from "../../../s
 import type { AppDeps } from "../../app-deps.js";
 import type { Executor } from "../../db/database.js";
 import type { InterviewersTable } from "../../db/schema.js";
-
+import { isUniqueViolation } from "../../db/unique-violation.js";
 import { recordAudit } from "../audit/repository.js";
 import {
   countUpcomingBookings,
@@ -17,9 +17,6 @@ import {
   toPhoneOwner,
   updateInterviewer,
 } from "./repository.js";
-
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string }).code === "23505" || String((err as Error).message).includes("UNIQUE constraint failed");
 
 /**
  * 409 naming who has the phone and how many upcoming bookings they have, so the console asks whether

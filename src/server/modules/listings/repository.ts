@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.js";
+import { internshipOpenForBooking, slotOpenForBooking, workshopOpenForBooking } from "../seats/repository.js";
 
 /** A slot as students see it, with the interviewer's recorded qualification. */
 const SLOT_LISTING_COLUMNS = [
@@ -32,14 +33,12 @@ export function findPublishedUpcomingSlots(
   return query.orderBy("slots.start_at").limit(limit).execute();
 }
 
-/** A plan's published slots, not cancelled, starting after the booking cut-off: what the lists and the summary read. */
+/** A plan's slots open for booking: what the lists and the summary read. */
 function bookableSlotsOf(db: Db, packageKey: string, cutoffIso: string) {
   return (
     db
       .selectFrom("slots")
-      .where("slots.status", "=", "published")
-      .where("slots.cancelled_at", "is", null)
-      .where("slots.start_at", ">", cutoffIso)
+      .where(slotOpenForBooking(cutoffIso))
       // package_types is a JSON array of fixed keys, so the quoted key is an exact token.
       .where("slots.package_types", "like", `%"${packageKey}"%`)
   );
@@ -83,9 +82,7 @@ export function findPublishedUpcomingWorkshops(db: Db, cutoffIso: string) {
     .leftJoin("interviewers", "interviewers.id", "workshops.host_interviewer_id")
     .selectAll("workshops")
     .select(["interviewers.name as host_name", "interviewers.qualification as host_qualification"])
-    .where("workshops.status", "=", "published")
-    .where("workshops.cancelled_at", "is", null)
-    .where("workshops.start_at", ">", cutoffIso)
+    .where(workshopOpenForBooking(cutoffIso))
     .orderBy("workshops.start_at")
     .limit(200)
     .execute();
@@ -96,8 +93,7 @@ export function findEarliestUpcomingInternship(db: Db, today: string) {
   return db
     .selectFrom("internships")
     .selectAll()
-    .where("start_date", ">", today)
-    .where("cancelled_at", "is", null)
+    .where(internshipOpenForBooking(today))
     .orderBy("start_date")
     .orderBy("created_at")
     .limit(1)
@@ -109,8 +105,7 @@ export function findUpcomingInternships(db: Db, today: string) {
   return db
     .selectFrom("internships")
     .selectAll()
-    .where("start_date", ">", today)
-    .where("cancelled_at", "is", null)
+    .where(internshipOpenForBooking(today))
     .orderBy("start_date")
     .orderBy("created_at")
     .limit(200)

@@ -1,3 +1,4 @@
+import { PAID_STATUSES } from "../../../shared/constants.js";
 import type { Db } from "../../db/database.js";
 
 export interface CountRow {
@@ -24,7 +25,7 @@ export async function countSoldSeatsByKind(db: Db): Promise<CountRow[]> {
   const rows = await db
     .selectFrom("bookings")
     .select((eb) => ["kind as label", eb.fn.countAll<number>().as("count")])
-    .where("status", "in", ["confirmed", "completed", "no_show"])
+    .where("status", "in", PAID_STATUSES)
     .groupBy("kind")
     .execute();
   return toRows(rows);

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Gauge as GaugeClass, Registry } from "prom-client";
+import { BOOKING_KINDS } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
 import { API_MESSAGES } from "../../../shared/messages.js";
 import type { AppDeps } from "../../app-deps.js";
@@ -46,7 +47,7 @@ function gaugeOf(
 
 /** The business's gauges, read from the database at each scrape: every instance reports the same totals. */
 function registerBusinessGauges(registry: Registry, Gauge: typeof GaugeClass, deps: AppDeps): void {
-  const kinds = ["mock", "workshop", "internship"] as const;
+  const kinds = BOOKING_KINDS;
   gaugeOf(
     registry,
     Gauge,

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.js";
-import type { Database } from "../../db/schema.js";
+import type { BookingKind, Database } from "../../db/schema.js";
 import { createJobRunner, enqueueJob, type JobHandlers } from "../../infrastructure/jobs/queue.js";
 import { findBookingById } from "../bookings/repository.js";
 import { scheduleReminders } from "../reminders/service.js";
@@ -48,7 +48,7 @@ type Trx = Transaction<Database>;
 /** Inside the confirming transaction: returns the dedupe keys to run once it has committed. */
 export async function queueAfterConfirmed(
   trx: Trx,
-  booking: { id: string; kind: "mock" | "workshop" | "internship"; startAt: string | undefined },
+  booking: { id: string; kind: BookingKind; startAt: string | undefined },
   now: Date,
 ): Promise<string[]> {
   if (booking.startAt)

@@ -1,4 +1,5 @@
 import type { Insertable, Transaction } from "kysely";
+import { PAID_STATUSES } from "../../../shared/constants.js";
 import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingsTable, Database, PaymentsTable } from "../../db/schema.js";
 
@@ -15,7 +16,7 @@ export async function hasPaidSeatInSession(db: Executor, booking: BookingsTable)
     .where("user_id", "=", booking.user_id)
     .where("target_id", "=", booking.target_id)
     .where("id", "!=", booking.id)
-    .where("status", "in", ["confirmed", "completed", "no_show"])
+    .where("status", "in", PAID_STATUSES)
     .executeTakeFirst();
   return other !== undefined;
 }

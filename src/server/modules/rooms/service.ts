@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ROOM_CLOSES_AFTER_MINUTES, ROOM_OPENS_BEFORE_MINUTES } from "../../../shared/constants.js";
+import { PAID_STATUSES, ROOM_CLOSES_AFTER_MINUTES, ROOM_OPENS_BEFORE_MINUTES } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
 import { ROOM_MESSAGES } from "../../../shared/room-messages.js";
 import type { Room, RoomNotesPage, RoomRole } from "../../../shared/schemas/rooms.js";
@@ -17,7 +17,7 @@ export interface RoomAccess {
 }
 
 /** A cancelled, failed or unpaid booking has no room; a moved one has its new time's. */
-const ROOM_STATUSES = new Set<BookingStatus>(["confirmed", "completed", "no_show"]);
+const ROOM_STATUSES = new Set<BookingStatus>(PAID_STATUSES);
 
 const MINUTE_MS = 60_000;
 

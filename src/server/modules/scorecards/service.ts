@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { PAID_STATUSES } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
 import { DASHBOARD_MESSAGES, SCORECARD_MESSAGES } from "../../../shared/messages.js";
 import {
@@ -22,7 +23,7 @@ import { toScorecard } from "./mapping.js";
 import { findScorecardByBooking, insertScorecard, updateScorecard } from "./repository.js";
 
 const SCORABLE: readonly BookingStatus[] = ["confirmed", "completed"];
-const MARKABLE: readonly BookingStatus[] = ["confirmed", "completed", "no_show"];
+const MARKABLE: readonly BookingStatus[] = PAID_STATUSES;
 
 export async function getAdminScorecardView(deps: AppDeps, bookingId: string): Promise<AdminScorecardView> {
   const session = await findBookingSession(deps.db, deps.config.timeZone, bookingId);

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { type BookingKind, PAID_STATUSES } from "../../../../shared/constants.js";
 import { useMarkOutcome } from "../../../shared/scorecard/api.js";
 import { ScorecardDialog } from "../../../shared/scorecard/scorecard-dialog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
@@ -15,7 +16,7 @@ const endDay = (iso: string, timeZone: string) =>
 
 export interface AfterSessionBooking {
   id: string;
-  kind: "mock" | "workshop" | "internship";
+  kind: BookingKind;
   status: string;
   /** When the session (or the internship) starts and ends. */
   startAt: string;
@@ -38,7 +39,7 @@ export function AfterSessionActions({ booking }: { booking: AfterSessionBooking 
   // An internship's certificate of completion waits for the batch's last week to end.
   const certifiable =
     booking.kind === "internship" ? booking.endAt !== null && Date.parse(booking.endAt) <= Date.now() : started;
-  const attended = ["confirmed", "completed", "no_show"].includes(booking.status);
+  const attended = (PAID_STATUSES as readonly string[]).includes(booking.status);
   const issued = certificate.data?.certificate.code ?? booking.certificate?.code;
   const valid = certificate.data
     ? certificate.data.certificate.status === "valid"

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { BookingKind } from "../../../../shared/constants.js";
 import { formatPaise } from "../../../../shared/money.js";
 import { formatInstant } from "../../../../shared/time.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
@@ -89,7 +90,7 @@ export function BookingsSection() {
               <AfterSessionActions
                 booking={{
                   id: b.id,
-                  kind: b.kind as "mock" | "workshop" | "internship",
+                  kind: b.kind as BookingKind,
                   status: b.status,
                   startAt: b.startAt,
                   endAt: b.endAt,

@@ -8,6 +8,7 @@ import {
 import { INTERNSHIP_MESSAGES, MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
 import type { InternshipListing } from "../../../../shared/schemas/booking.js";
+import { isFull } from "../../../../shared/seats.js";
 import { formatDayLabel } from "../../../../shared/time.js";
 import { useCatalog } from "../../../shared/catalog/get-catalog.js";
 import { WaitlistButton } from "../../../shared/waitlist/waitlist-button.js";
@@ -113,7 +114,7 @@ export function InternshipTab({ onBook, busy, initialTrack }: InternshipTabProps
   );
 }
 
-const seatsText = (batch: InternshipListing) => (batch.seatsLeft > 0 ? `${batch.seatsLeft} seats left` : "Full");
+const seatsText = (batch: InternshipListing) => (isFull(batch.seatsLeft) ? "Full" : `${batch.seatsLeft} seats left`);
 
 function BatchDetails({
   batch,
@@ -152,7 +153,7 @@ function BatchDetails({
           {reason && <p className="text-sm">{reason}</p>}
         </div>
       )}
-      {batch.available && batch.seatsLeft === 0 ? (
+      {batch.available && isFull(batch.seatsLeft) ? (
         <WaitlistButton
           kind="internship"
           targetId={batch.id}

@@ -9,6 +9,7 @@ import {
 import { JOURNEY_MESSAGES, MESSAGES, WAITLIST_MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
 import type { SlotDays, SlotListing } from "../../../../shared/schemas/booking.js";
+import { isFull } from "../../../../shared/seats.js";
 import { formatClock, formatDayLabel, zonedDate } from "../../../../shared/time.js";
 import { useCatalog } from "../../../shared/catalog/get-catalog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
@@ -260,7 +261,7 @@ function DayTimes({
       }))}
       options={slots.map((slot) => {
         const held = slot.id === heldSlotId;
-        const full = slot.seatsLeft === 0 && !held && slot.id !== selectedSlotId;
+        const full = isFull(slot.seatsLeft, held || slot.id === selectedSlotId);
         const time = formatClock(slot.startAt, zone);
         const seats = full ? "Full" : `${slot.seatsLeft} ${slot.seatsLeft === 1 ? "seat" : "seats"} left`;
         return {
@@ -327,7 +328,7 @@ function useSeatTakenWatch(slots: SlotListing[] | undefined, heldId: string | un
   useEffect(() => {
     if (!slots) return;
     const previous = seen.current;
-    const taken = slots.some((slot) => slot.id !== heldId && slot.seatsLeft === 0 && (previous.get(slot.id) ?? 0) > 0);
+    const taken = slots.some((slot) => isFull(slot.seatsLeft, slot.id === heldId) && (previous.get(slot.id) ?? 0) > 0);
     seen.current = new Map(slots.map((slot) => [slot.id, slot.seatsLeft]));
     if (taken) onSeatTaken();
   }, [slots, heldId, onSeatTaken]);

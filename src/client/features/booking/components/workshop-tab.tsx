@@ -1,6 +1,7 @@
 import { CATALOG_LABELS, type CatalogKey, WORKSHOP_TOPICS } from "../../../../shared/constants.js";
 import { JOURNEY_MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
+import { isFull } from "../../../../shared/seats.js";
 import { formatInstant } from "../../../../shared/time.js";
 import { useCatalog } from "../../../shared/catalog/get-catalog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
@@ -44,7 +45,7 @@ export function WorkshopTab({
           </h3>
           <ul className="grid gap-3 sm:grid-cols-2">
             {sessions.map((w) => {
-              const full = w.seatsLeft === 0 && w.id !== selectedId;
+              const full = isFull(w.seatsLeft, w.id === selectedId);
               const selected = w.id === selectedId;
               return (
                 <li key={w.id}>

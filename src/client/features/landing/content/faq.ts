@@ -1,11 +1,13 @@
 import {
+  type BookingKind,
   HOLD_MINUTES,
   INTERNSHIP_WEEKS,
   PAYMENT_WINDOW_MINUTES,
   RESCHEDULE_MIN_NOTICE_HOURS,
 } from "../../../../shared/constants.js";
 
-export type FaqTopic = "mock" | "internship" | "workshop";
+/** The FAQ is grouped by what a student can book. */
+export type FaqTopic = BookingKind;
 
 export interface FaqItem {
   q: string;

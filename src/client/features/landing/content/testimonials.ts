@@ -1,9 +1,10 @@
+import type { BookingKind } from "../../../../shared/constants.js";
 export interface Testimonial {
   id: string;
   name: string;
   role: string;
   text: string;
-  category: "mock" | "workshop" | "internship";
+  category: BookingKind;
 }
 
 /** Static sample stories (docs/product.md, Landing page); the wall shows the first 14 to 32 by width. */

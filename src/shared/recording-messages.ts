@@ -32,7 +32,7 @@ export const RECORDING_MESSAGES = {
   captionsTooLarge: "Captions must be 512 KB or smaller.",
   captionsForOwner: "Only the person who recorded this video, or an admin, can add its captions.",
   noCaptions: "This recording has no captions.",
-  addCaptions: (side: string) => `Add captions to the ${side}'s recording (WebVTT)`,
+  addCaptions: (side: string) => `Captions for the recording of the ${side} (a WebVTT file)`,
   captionsAdded: "Captions added. Choose them in the player's captions menu.",
   recording: "Recording",
   askToRecord: "Ask to record",

@@ -197,7 +197,8 @@ test.describe("recordings", () => {
     browser,
     db,
   }) => {
-    test.slow();
+    // Two browsers recording on a shared machine: each step waits on real media and uploads.
+    test.setTimeout(300_000);
     const { booking, student, desk, close } = await sessionInRoom(db, browser);
     await desk.getByRole("button", { name: "Ask to record" }).click();
     await student.getByRole("button", { name: "Allow recording" }).click();

@@ -183,7 +183,7 @@ test.describe("recordings", () => {
     await expect(student.getByTestId("replay-time")).toHaveText(/^0:06 \//);
     const studentVideo = student.locator('video[aria-label="Student\'s recording"]');
     await expect.poll(() => studentVideo.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(6, 0);
-    await expect(student.getByRole("button", { name: "Interviewer" })).toBeVisible();
+    await expect(student.getByRole("button", { name: "Interviewer", exact: true })).toBeVisible();
 
     const strangerContext = await browser.newContext();
     const stranger = await strangerContext.newPage();

@@ -72,9 +72,12 @@ export async function startUpload(deps: AppDeps, grant: UploadGrant, uploadId: s
     captions_key: null,
     created_at: now,
     updated_at: now,
-  }).catch(() => {
+  }).catch((err: unknown) => {
     // Two pages of one person starting at once: the other one took this part.
-    throw new AppError("CONFLICT", RECORDING_MESSAGES.alreadyUploading);
+    const taken =
+      (err as { code?: string }).code === "23505" ||
+      String((err as Error).message).includes("UNIQUE constraint failed");
+    throw taken ? new AppError("CONFLICT", RECORDING_MESSAGES.alreadyUploading) : err;
   });
 }
 

@@ -49,7 +49,7 @@ function createTusServer(deps: AppDeps, grants: WeakMap<IncomingMessage, UploadG
     relativeLocation: true,
     async onUploadCreate(req, upload) {
       const grant = grants.get((req as TusRequest).runtime?.node?.req as IncomingMessage);
-      if (!grant) throw { status_code: 403, body: RECORDING_MESSAGES.notYours };
+      if (!grant) throw tusError(new AppError("FORBIDDEN", RECORDING_MESSAGES.notYours));
       await startUpload(deps, grant, upload.id).catch((err: unknown) => {
         throw tusError(err);
       });

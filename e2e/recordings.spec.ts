@@ -183,13 +183,79 @@ test.describe("recordings", () => {
     await expect(student.getByTestId("replay-time")).toHaveText(/^0:06 \//);
     const studentVideo = student.locator('video[aria-label="Student\'s recording"]');
     await expect.poll(() => studentVideo.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(6, 0);
-    await expect(student.getByRole("button", { name: "Interviewer" })).toBeVisible();
+    await expect(student.getByRole("button", { name: "Interviewer", exact: true })).toBeVisible();
 
     const strangerContext = await browser.newContext();
     const stranger = await strangerContext.newPage();
     await signIn(stranger, uniqueEmail("student"), "/dashboard");
     expect((await stranger.request.get(`/api/me/bookings/${booking.id}/recordings`)).status()).toBe(403);
     await strangerContext.close();
+    await close();
+  });
+
+  test("a reload keeps the earlier part, either person stops recording, and the replay plays the parts in order", async ({
+    browser,
+    db,
+  }) => {
+    // Two browsers recording on a shared machine: each step waits on real media and uploads.
+    test.setTimeout(300_000);
+    const { booking, student, desk, close } = await sessionInRoom(db, browser);
+    await desk.getByRole("button", { name: "Ask to record" }).click();
+    await student.getByRole("button", { name: "Allow recording" }).click();
+    await expect(badge(desk)).toBeVisible({ timeout: 10_000 });
+    await student.waitForTimeout(5_000);
+    await student.reload();
+    await joinRoom(student, booking.id);
+    await expect(badge(student)).toBeVisible();
+    await student.waitForTimeout(4_000);
+
+    await desk.getByRole("button", { name: "Stop recording" }).click();
+    for (const page of [desk, student]) {
+      await expect(badge(page)).toHaveCount(0, { timeout: 10_000 });
+      await expect(page.getByText(/^Recording stopped\./)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Stop recording" })).toHaveCount(0);
+    }
+    await expect
+      .poll(
+        async () => (await recordingsOf(student, booking.id)).recordings.map((r) => [r.participant, r.part, r.status]),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toEqual([
+        ["interviewer", 1, "ready"],
+        ["student", 1, "ready"],
+        ["student", 2, "ready"],
+      ]);
+    const { recordings } = await recordingsOf(student, booking.id);
+    const studentParts = recordings.filter((r) => r.participant === "student");
+    const rows = await db.selectFrom("recordings").selectAll().where("booking_id", "=", booking.id).execute();
+    for (const row of rows) expect(probe(row.storage_key ?? "").format).toBe("matroska,webm");
+    const firstPart = studentParts[0]?.durationSeconds ?? 0;
+    expect(firstPart).toBeGreaterThan(2);
+
+    await scoreSession(db, booking.id, "");
+    await student.setViewportSize({ width: 1280, height: 800 });
+    await student.goto(`/sessions/${booking.id}/replay`);
+    const studentVideo = student.locator('video[aria-label="Student\'s recording"]');
+    await expect(studentVideo).toHaveAttribute("data-part", "1");
+    await expect(student.getByText("Student (part 1 of 2)")).toBeVisible();
+    await student.getByLabel("Position in the session").fill(String(Math.ceil(firstPart) + 1));
+    await expect(studentVideo).toHaveAttribute("data-part", "2");
+    await expect(studentVideo).toHaveAttribute("src", studentParts[1]?.url ?? "");
+
+    await student.getByLabel("Captions for the recording of the student, part 2 (a WebVTT file)").setInputFiles({
+      name: "part-2.vtt",
+      mimeType: "text/vtt",
+      buffer: Buffer.from("WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nTell me about a project you led.\n"),
+    });
+    await student.getByRole("button", { name: "Upload captions" }).nth(2).click();
+    await expect(student.getByText("Captions added.")).toBeVisible();
+    const track = studentVideo.locator('track[kind="captions"]');
+    await expect(track).toHaveAttribute("srclang", "en");
+    await expect(track).not.toHaveAttribute("default");
+    expect(await studentVideo.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).not.toBe("showing");
+    await expectNoA11yViolations(student);
     await close();
   });
 

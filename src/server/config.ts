@@ -474,7 +474,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
   };
 }
 
-/** Files: on disk under `dir`, or in `s3` when a bucket is set (uploads in progress stay in `dir`). */
+/** Files: on disk under `dir`, or in `s3` when a bucket is set (uploads in progress go there too). */
 function storageConfig(env: z.infer<typeof envSchema>) {
   return {
     dir: env.STORAGE_DIR,

@@ -611,12 +611,16 @@ export interface RecordingConsentsTable {
   asked_at: string;
   consent: RecordingConsent | null;
   answered_at: string | null;
+  /** When either person stopped the recording; nothing more is recorded after it. */
+  stopped_at: string | null;
 }
 
 export interface RecordingsTable {
   id: string;
   booking_id: string;
   participant: RecordingParticipant;
+  /** 1, 2, …: a reloaded page goes on in the next part; the replay plays them in order. */
+  part: number;
   user_id: string;
   status: RecordingStatus;
   upload_id: string;
@@ -624,6 +628,8 @@ export interface RecordingsTable {
   size_bytes: number | null;
   duration_ms: number | null;
   content_type: string;
+  /** The part's WebVTT captions in storage, if any. */
+  captions_key: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -6,15 +6,21 @@ export const recordingParamsSchema = z.object({ recordingId: z.string().min(1).m
 export const recordingParticipantSchema = z.enum(["student", "interviewer"]);
 export const recordingStatusSchema = z.enum(["uploading", "uploaded", "ready"]);
 
-/** One person's own recording of a session; `url` plays it (HTTP Range, `video/webm`). */
+/**
+ * One part of one person's own recording of a session; `url` plays it (HTTP Range, `video/webm`).
+ * A reload during the session starts the next part; the replay plays a person's parts in order.
+ */
 export const recordingSchema = z
   .object({
     id: z.string(),
     participant: recordingParticipantSchema,
+    part: z.number().int().min(1),
     status: recordingStatusSchema,
     durationSeconds: z.number().nullable(),
     contentType: z.string(),
     url: z.string().nullable(),
+    /** The part's WebVTT captions, if someone added them; the player keeps them off until chosen. */
+    captionsUrl: z.string().nullable(),
   })
   .meta({ id: "Recording" });
 export type Recording = z.infer<typeof recordingSchema>;
@@ -28,6 +34,8 @@ export const recordingConsentSchema = z
     state: z.enum(["not_asked", "asked", "accepted", "declined"]),
     askedAt: z.string().nullable(),
     answeredAt: z.string().nullable(),
+    /** When either person stopped recording; nothing more is recorded in this session. */
+    stoppedAt: z.string().nullable(),
   })
   .meta({ id: "RecordingConsent" });
 export type RecordingConsentState = z.infer<typeof recordingConsentSchema>;
@@ -37,6 +45,12 @@ export const recordingAnswerSchema = z.object({ accept: z.boolean() });
 /** The tus upload's metadata (`Upload-Metadata`): which session the recording belongs to. */
 export const RECORDING_UPLOAD_PATH = "/api/recording-uploads";
 export const RECORDING_CONTENT_TYPE = "video/webm";
+/** Parts one person's recording may have (a reload starts the next one). */
+export const RECORDING_MAX_PARTS = 20;
+
+/** Captions of a recording: WebVTT, as the player's `<track>` reads it. */
+export const CAPTIONS_CONTENT_TYPE = "text/vtt";
+export const CAPTIONS_MAX_BYTES = 512 * 1024;
 
 /** The largest resume PDF a student may upload. */
 export const RESUME_FILE_MAX_BYTES = 5 * 1024 * 1024;

@@ -8,6 +8,7 @@ import { SessionCode } from "../../shared/room/session-code.js";
 import { SiteHeader } from "../../shared/site-header/site-header.js";
 import { Alert, Spinner } from "../../ui/alert.js";
 import { Button } from "../../ui/button.js";
+import { CaptionsUpload } from "./components/captions-upload.js";
 import { ReplayPlayer } from "./components/replay-player.js";
 import { noteMarksOf } from "./lib/note-marks.js";
 
@@ -56,6 +57,7 @@ function ReplayWithScorecard({
         </section>
       )}
       <SessionCode bookingId={bookingId} />
+      <CaptionsUpload bookingId={bookingId} recordings={recordings} />
       {scorecard && <DeleteReplay bookingId={bookingId} />}
     </>
   );

@@ -6,7 +6,8 @@ import { useRecorder } from "./use-recorder.js";
 
 /**
  * Recording in the room (docs/privacy.md, Recordings): the interviewer asks, the student allows or
- * declines; while it runs both screens show the "Recording" badge and each browser records itself.
+ * declines; while it runs both screens show the "Recording" badge and each browser records itself,
+ * until either person stops it for both.
  */
 export function RecordingPanel({
   bookingId,
@@ -22,11 +23,12 @@ export function RecordingPanel({
   const consent = useRecordingConsent(bookingId);
   const step = useConsentStep(bookingId);
   const state = consent.data?.state;
-  const recorder = useRecorder(bookingId, media, state === "accepted");
+  const running = state === "accepted" && !consent.data?.stoppedAt;
+  const recorder = useRecorder(bookingId, media, running);
 
   return (
     <section aria-label="Recording" className="space-y-2">
-      {state === "accepted" && recorder !== "failed" && (
+      {running && recorder !== "failed" && (
         <p
           role="status"
           data-recorder={recorder}
@@ -37,6 +39,14 @@ export function RecordingPanel({
         </p>
       )}
       {recorder === "failed" && <Alert tone="error">{RECORDING_MESSAGES.uploadFailed}</Alert>}
+      {running && (
+        <Button variant="secondary" disabled={step.isPending} onClick={() => step.mutate({ stop: true })}>
+          {RECORDING_MESSAGES.stopRecording}
+        </Button>
+      )}
+      {state === "accepted" && consent.data?.stoppedAt && (
+        <p className="text-sm text-slate-700">{RECORDING_MESSAGES.stoppedNote}</p>
+      )}
       {role === "interviewer" && state === "not_asked" && (
         <Button variant="secondary" disabled={step.isPending} onClick={() => step.mutate({ ask: true })}>
           {RECORDING_MESSAGES.askToRecord}

@@ -4,8 +4,11 @@ import { RECORDING_UPLOAD_PATH } from "../../../shared/schemas/recordings.js";
 
 export type RecorderState = "idle" | "recording" | "finishing" | "saved" | "failed";
 
-/** Small chunks, so little is sent again after a dropped connection. */
-const CHUNK_BYTES = 256 * 1024;
+/**
+ * Small chunks, so little is sent again after a dropped connection, and little is lost to a
+ * reload (what arrived is kept as the recording's earlier part; about half a second waits here).
+ */
+const CHUNK_BYTES = 64 * 1024;
 /** Keeps retrying for about three minutes: a phone that loses the network for a minute loses nothing. */
 const RETRY_DELAYS_MS = [0, 1000, 2000, 4000, ...Array.from({ length: 36 }, () => 5000)];
 

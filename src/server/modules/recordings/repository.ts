@@ -1,5 +1,5 @@
 import type { Db, Executor } from "../../db/database.js";
-import type { RecordingConsent, RecordingParticipant, RecordingsTable } from "../../db/schema.js";
+import type { RecordingConsent, RecordingsTable } from "../../db/schema.js";
 
 export type RecordingRow = RecordingsTable;
 
@@ -10,7 +10,7 @@ export async function findConsent(db: Executor, bookingId: string) {
 export async function markConsentAsked(db: Executor, bookingId: string, at: string): Promise<void> {
   await db
     .insertInto("recording_consents")
-    .values({ booking_id: bookingId, asked_at: at, consent: null, answered_at: null })
+    .values({ booking_id: bookingId, asked_at: at, consent: null, answered_at: null, stopped_at: null })
     .onConflict((oc) => oc.column("booking_id").doNothing())
     .execute();
 }
@@ -36,16 +36,27 @@ export async function insertRecording(db: Executor, row: RecordingRow): Promise<
 }
 
 export async function findRecordingsOfBooking(db: Executor, bookingId: string): Promise<RecordingRow[]> {
-  return db.selectFrom("recordings").selectAll().where("booking_id", "=", bookingId).orderBy("participant").execute();
-}
-
-export async function findRecordingOfParticipant(db: Executor, bookingId: string, participant: RecordingParticipant) {
   return db
     .selectFrom("recordings")
     .selectAll()
     .where("booking_id", "=", bookingId)
-    .where("participant", "=", participant)
-    .executeTakeFirst();
+    .orderBy("participant")
+    .orderBy("part")
+    .execute();
+}
+
+/** The first stop counts; stopping again changes nothing. */
+export async function markRecordingStopped(db: Executor, bookingId: string, at: string): Promise<void> {
+  await db
+    .updateTable("recording_consents")
+    .set({ stopped_at: at })
+    .where("booking_id", "=", bookingId)
+    .where("stopped_at", "is", null)
+    .execute();
+}
+
+export async function setRecordingCaptions(db: Executor, id: string, captionsKey: string, at: string): Promise<void> {
+  await db.updateTable("recordings").set({ captions_key: captionsKey, updated_at: at }).where("id", "=", id).execute();
 }
 
 export async function findRecordingByUpload(db: Executor, uploadId: string): Promise<RecordingRow | undefined> {

@@ -5,6 +5,8 @@ import { AppError } from "../../../shared/errors.js";
 import { RECORDING_MESSAGES } from "../../../shared/recording-messages.js";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
 import {
+  CAPTIONS_CONTENT_TYPE,
+  CAPTIONS_MAX_BYTES,
   recordingAnswerSchema,
   recordingBookingParamsSchema,
   recordingConsentSchema,
@@ -13,6 +15,7 @@ import {
 } from "../../../shared/schemas/recordings.js";
 import { requireUser } from "../../plugins/auth.js";
 import { stillAdmin } from "../admins/guard.js";
+import { readCaptions, saveCaptions } from "./captions.js";
 import {
   answerConsent,
   askToRecord,
@@ -21,6 +24,7 @@ import {
   listRecordings,
   type ReplayViewer,
   readConsent,
+  stopRecording,
 } from "./service.js";
 
 async function viewerOf(request: FastifyRequest): Promise<ReplayViewer> {
@@ -88,6 +92,19 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => answerConsent(deps, await requireUser(request), request.params.id, request.body.accept),
   );
 
+  app.post(
+    `${consentRoute}/stop`,
+    {
+      schema: {
+        tags: ["recordings"],
+        summary: "Either person stops recording for both; each browser sends its last bytes",
+        params: recordingBookingParamsSchema,
+        response: { 200: recordingConsentSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => stopRecording(deps, await requireUser(request), request.params.id),
+  );
+
   app.get(
     "/api/me/bookings/:id/recordings",
     {
@@ -121,7 +138,55 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerMediaRoute(app);
+  registerCaptionRoutes(app);
 };
+
+/** A recording part's WebVTT captions, for the player's `<track>` (off until the viewer picks them). */
+function registerCaptionRoutes(app: Parameters<FastifyPluginAsyncZod>[0]): void {
+  const { deps } = app;
+  app.addContentTypeParser(
+    CAPTIONS_CONTENT_TYPE,
+    { parseAs: "string", bodyLimit: CAPTIONS_MAX_BYTES },
+    (_r, body, done) => done(null, body),
+  );
+  const url = "/api/recordings/:recordingId/captions";
+  app.put(
+    url,
+    {
+      schema: {
+        tags: ["recordings"],
+        summary: "Adds or replaces a recording's captions (a WebVTT file, text/vtt)",
+        params: recordingParamsSchema,
+        consumes: [CAPTIONS_CONTENT_TYPE],
+        body: z.string().describe("A WebVTT file"),
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      await saveCaptions(deps, await viewerOf(request), request.params.recordingId, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    url,
+    {
+      schema: {
+        tags: ["recordings"],
+        summary: "A recording's captions as WebVTT",
+        params: recordingParamsSchema,
+        produces: [CAPTIONS_CONTENT_TYPE],
+        response: { 200: z.unknown().describe("The WebVTT file"), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const captions = await readCaptions(deps, await viewerOf(request), request.params.recordingId);
+      return reply
+        .type(`${CAPTIONS_CONTENT_TYPE}; charset=utf-8`)
+        .header("cache-control", "private, no-store")
+        .send(captions);
+    },
+  );
+}
 
 /** A recording's file, streamed from storage through our session check (either back end). */
 function registerMediaRoute(app: Parameters<FastifyPluginAsyncZod>[0]): void {

@@ -1,35 +1,22 @@
-import { randomUUID } from "node:crypto";
-import fsp from "node:fs/promises";
-import path from "node:path";
 import { AppError } from "../../../shared/errors.js";
 import { RECORDING_MESSAGES } from "../../../shared/recording-messages.js";
-import {
-  RECORDING_CONTENT_TYPE,
-  type Recording,
-  type RecordingConsentState,
-  type Recordings,
-} from "../../../shared/schemas/recordings.js";
+import type { Recording, RecordingConsentState, Recordings } from "../../../shared/schemas/recordings.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { RecordingParticipant } from "../../db/schema.js";
 import type { SessionUser } from "../../plugins/auth.js";
 import { findRoomAccess, requireOpenRoom } from "../rooms/service.js";
 import {
-  deleteRecordings,
   findConsent,
   findRecordingById,
-  findRecordingByUpload,
-  findRecordingOfParticipant,
   findRecordingsCreatedBefore,
   findRecordingsOfBooking,
   findRecordingsOfStudent,
-  insertRecording,
-  markBookingRecordingsReady,
   markConsentAsked,
-  markRecordingUploaded,
+  markRecordingStopped,
   type RecordingRow,
   saveConsentAnswer,
 } from "./repository.js";
-import { readWebm, startsLikeEbml } from "./webm.js";
+import { removeRecordingFiles } from "./upload-service.js";
 
 export interface ReplayViewer {
   user: SessionUser;
@@ -37,7 +24,7 @@ export interface ReplayViewer {
 }
 
 /** Who looks at a session's recordings: one of its two people, or an admin (anyone else: 403). */
-async function replayAccess(deps: AppDeps, viewer: ReplayViewer, bookingId: string) {
+export async function replayAccess(deps: AppDeps, viewer: ReplayViewer, bookingId: string) {
   try {
     const access = await findRoomAccess(deps, viewer.user, bookingId);
     return { bookingId: access.booking.bookingId, role: access.role as RecordingParticipant | "admin" };
@@ -54,7 +41,20 @@ function consentState(row: Awaited<ReturnType<typeof findConsent>>): RecordingCo
     state: row?.consent ?? (row ? "asked" : "not_asked"),
     askedAt: row?.asked_at ?? null,
     answeredAt: row?.answered_at ?? null,
+    stoppedAt: row?.stopped_at ?? null,
   };
+}
+
+/**
+ * Either person stops the recording for both (each withdraws as freely as the student declines);
+ * each browser then sends its last bytes and nothing more is recorded in this session.
+ */
+export async function stopRecording(deps: AppDeps, user: SessionUser, bookingId: string) {
+  const { booking } = await findRoomAccess(deps, user, bookingId);
+  const consent = await findConsent(deps.db, booking.bookingId);
+  if (consent?.consent !== "accepted") throw new AppError("CONFLICT", RECORDING_MESSAGES.notRecording);
+  await markRecordingStopped(deps.db, booking.bookingId, new Date().toISOString());
+  return consentState(await findConsent(deps.db, booking.bookingId));
 }
 
 export async function readConsent(deps: AppDeps, user: SessionUser, bookingId: string) {
@@ -88,115 +88,6 @@ export async function answerConsent(deps: AppDeps, user: SessionUser, bookingId:
   return consentState(await findConsent(deps.db, booking.bookingId));
 }
 
-export interface UploadGrant {
-  bookingId: string;
-  participant: RecordingParticipant;
-  userId: string;
-}
-
-/** Before a recording's upload is created: one of the session's two people, room open, consent given. */
-export async function grantUpload(deps: AppDeps, user: SessionUser, bookingId: string): Promise<UploadGrant> {
-  const { booking, role } = await findRoomAccess(deps, user, bookingId);
-  requireOpenRoom(deps, booking, Date.now());
-  const consent = await findConsent(deps.db, booking.bookingId);
-  if (consent?.consent !== "accepted") throw new AppError("CONFLICT", RECORDING_MESSAGES.notConsented);
-  const existing = await findRecordingOfParticipant(deps.db, booking.bookingId, role);
-  if (existing && existing.status !== "uploading") throw new AppError("CONFLICT", RECORDING_MESSAGES.alreadyUploading);
-  // A reloaded page starts a new recording (its recorder's stream cannot continue the old file).
-  if (existing) await removeRecordingFiles(deps, [existing]);
-  return { bookingId: booking.bookingId, participant: role, userId: user.id };
-}
-
-export async function startUpload(deps: AppDeps, grant: UploadGrant, uploadId: string): Promise<void> {
-  const now = new Date().toISOString();
-  await insertRecording(deps.db, {
-    id: randomUUID(),
-    booking_id: grant.bookingId,
-    participant: grant.participant,
-    user_id: grant.userId,
-    status: "uploading",
-    upload_id: uploadId,
-    storage_key: null,
-    size_bytes: null,
-    duration_ms: null,
-    content_type: RECORDING_CONTENT_TYPE,
-    created_at: now,
-    updated_at: now,
-  });
-}
-
-/** A resumed or continued upload: only by the person who started it. */
-export async function requireOwnUpload(deps: AppDeps, user: SessionUser, uploadId: string): Promise<RecordingRow> {
-  const row = await findRecordingByUpload(deps.db, uploadId);
-  if (!row || row.status !== "uploading") throw new AppError("NOT_FOUND", RECORDING_MESSAGES.uploadNotFound);
-  if (row.user_id !== user.id) throw new AppError("FORBIDDEN", RECORDING_MESSAGES.notYours);
-  return row;
-}
-
-export const stagingPathOf = (deps: AppDeps, uploadId: string) => path.join(stagingDirOf(deps), uploadId);
-export const stagingDirOf = (deps: AppDeps) => path.resolve(deps.config.storage.dir, "uploads");
-
-/** Checked by content from the first bytes on: an upload that is not WebM goes no further. */
-export async function requireWebmSoFar(deps: AppDeps, row: RecordingRow): Promise<void> {
-  const file = await fsp.open(stagingPathOf(deps, row.upload_id)).catch(() => undefined);
-  if (!file) return;
-  try {
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(4), 0, 4, 0);
-    if (bytesRead < 4 || startsLikeEbml(buffer)) return;
-  } finally {
-    await file.close();
-  }
-  await removeRecordingFiles(deps, [row]);
-  throw new AppError("UNSUPPORTED_MEDIA", RECORDING_MESSAGES.notWebm);
-}
-
-/**
- * The last byte is in: the file is checked and measured, stored, and once both people's files are
- * in, the session's recordings are ready.
- */
-export async function finishUpload(deps: AppDeps, uploadId: string): Promise<void> {
-  const row = await findRecordingByUpload(deps.db, uploadId);
-  if (!row) throw new AppError("NOT_FOUND", RECORDING_MESSAGES.uploadNotFound);
-  const staging = stagingPathOf(deps, uploadId);
-  const file = await fsp.open(staging);
-  const facts = await readWebm(file, (await file.stat()).size).finally(() => file.close());
-  if (!facts) {
-    await removeRecordingFiles(deps, [row]);
-    throw new AppError("UNSUPPORTED_MEDIA", RECORDING_MESSAGES.notWebm);
-  }
-  const storageKey = `recordings/${row.booking_id}/${row.participant}-${row.id}.webm`;
-  await deps.storage.putFile(storageKey, staging, RECORDING_CONTENT_TYPE);
-  const { size } = await fsp.stat(staging);
-  await removeStaging(deps, uploadId);
-  const now = new Date().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    const durationMs = Math.round(facts.durationSeconds * 1000);
-    await markRecordingUploaded(trx, row.id, { storageKey, sizeBytes: size, durationMs }, now);
-    const parts = await findRecordingsOfBooking(trx, row.booking_id);
-    if (parts.length === 2 && parts.every((part) => part.status !== "uploading")) {
-      await markBookingRecordingsReady(trx, row.booking_id, now);
-    }
-  });
-}
-
-async function removeStaging(deps: AppDeps, uploadId: string): Promise<void> {
-  const staging = stagingPathOf(deps, uploadId);
-  await fsp.rm(staging, { force: true });
-  await fsp.rm(`${staging}.json`, { force: true });
-}
-
-/** Deletes recordings' files (stored, or still uploading) and then their rows. */
-export async function removeRecordingFiles(deps: AppDeps, rows: RecordingRow[]): Promise<void> {
-  for (const row of rows) {
-    if (row.storage_key) await deps.storage.remove(row.storage_key);
-    await removeStaging(deps, row.upload_id);
-  }
-  await deleteRecordings(
-    deps.db,
-    rows.map((row) => row.id),
-  );
-}
-
 async function toRecording(deps: AppDeps, row: RecordingRow): Promise<Recording> {
   const playable = row.status !== "uploading" && row.storage_key;
   const direct =
@@ -204,10 +95,12 @@ async function toRecording(deps: AppDeps, row: RecordingRow): Promise<Recording>
   return {
     id: row.id,
     participant: row.participant,
+    part: row.part,
     status: row.status,
     durationSeconds: row.duration_ms === null ? null : row.duration_ms / 1000,
     contentType: row.content_type,
     url: playable ? (direct ?? `/api/recordings/${row.id}/media`) : null,
+    captionsUrl: row.captions_key ? `/api/recordings/${row.id}/captions` : null,
   };
 }
 

@@ -1,24 +1,24 @@
 import type { IncomingMessage } from "node:http";
-import { FileStore } from "@tus/file-store";
 import { Server } from "@tus/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { NodeRequest, sendNodeResponse } from "srvx/node";
 import { z } from "zod";
-import { AppError } from "../../../shared/errors.js";
+import { AppError, type ErrorCode } from "../../../shared/errors.js";
 import { RECORDING_MESSAGES } from "../../../shared/recording-messages.js";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { RECORDING_UPLOAD_PATH } from "../../../shared/schemas/recordings.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../plugins/auth.js";
+import { uploadStagingOf } from "./staging.js";
 import {
   finishUpload,
   grantUpload,
   requireOwnUpload,
-  requireWebmSoFar,
-  stagingDirOf,
+  requireWebmStart,
   startUpload,
   type UploadGrant,
-} from "./service.js";
+} from "./upload-service.js";
 
 /** Fastify's raw request as tus sees it inside its hooks (srvx's Node request). */
 type TusRequest = { runtime?: { node?: { req: IncomingMessage } } };
@@ -44,12 +44,12 @@ function bookingIdOf(request: FastifyRequest): string {
 function createTusServer(deps: AppDeps, grants: WeakMap<IncomingMessage, UploadGrant>): Server {
   return new Server({
     path: RECORDING_UPLOAD_PATH,
-    datastore: new FileStore({ directory: stagingDirOf(deps) }),
+    datastore: uploadStagingOf(deps).datastore,
     maxSize: deps.config.recordings.maxBytes,
     relativeLocation: true,
     async onUploadCreate(req, upload) {
       const grant = grants.get((req as TusRequest).runtime?.node?.req as IncomingMessage);
-      if (!grant) throw { status_code: 403, body: RECORDING_MESSAGES.notYours };
+      if (!grant) throw tusError(new AppError("FORBIDDEN", RECORDING_MESSAGES.notYours));
       await startUpload(deps, grant, upload.id).catch((err: unknown) => {
         throw tusError(err);
       });
@@ -61,6 +61,70 @@ function createTusServer(deps: AppDeps, grants: WeakMap<IncomingMessage, UploadG
       });
       return {};
     },
+  });
+}
+
+const TUS_ERROR_CODES: Record<number, ErrorCode> = {
+  400: "BAD_REQUEST",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  410: "NOT_FOUND",
+  412: "BAD_REQUEST",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA",
+};
+
+/**
+ * tus refusals (plain text from the protocol's server) answered in our one error shape, with the
+ * status and the tus headers (Tus-Resumable, Upload-Offset…) the client's resuming relies on kept.
+ */
+export async function inOurErrorShape(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  const text = await response.text();
+  const ours = text.startsWith('{"error"');
+  const tusWords = text.trim();
+  const serverSide = response.status >= 500;
+  const body = ours
+    ? text
+    : JSON.stringify({
+        error: {
+          code: serverSide ? "INTERNAL" : (TUS_ERROR_CODES[response.status] ?? "BAD_REQUEST"),
+          message: serverSide
+            ? RECORDING_MESSAGES.uploadFailedOnServer
+            : (RECORDING_MESSAGES.tusRefusals[response.status] ?? tusWords),
+          ...(serverSide || !tusWords ? {} : { details: { tus: tusWords } }),
+        },
+      });
+  const headers = new Headers(response.headers);
+  headers.set("content-type", "application/json; charset=utf-8");
+  headers.set("content-length", String(Buffer.byteLength(body)));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The first bytes of a request's body, put back for whoever reads the body next. */
+function peekBody(stream: IncomingMessage, bytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const taken: Buffer[] = [];
+    let size = 0;
+    const finish = () => {
+      stream.off("readable", take);
+      stream.off("end", finish);
+      stream.off("error", reject);
+      const head = Buffer.concat(taken);
+      if (head.length > 0) stream.unshift(head);
+      resolve(head);
+    };
+    const take = () => {
+      for (let chunk = stream.read(); chunk !== null; chunk = size < bytes ? stream.read() : null) {
+        taken.push(chunk);
+        size += chunk.length;
+      }
+      if (size >= bytes) finish();
+    };
+    stream.on("readable", take);
+    stream.once("end", finish);
+    stream.once("error", reject);
   });
 }
 
@@ -77,9 +141,16 @@ export const recordingUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // tus reads the request body itself, as it arrives.
   app.addContentTypeParser("application/offset+octet-stream", (_request, _payload, done) => done(null));
 
+  // Our own refusals before tus (session, booking) carry the protocol's version header too.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("tus-resumable", "1.0.0");
+  });
+
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    const response = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+    if (response.status >= 500) request.log.error({ status: response.status }, "recording upload failed");
+    await sendNodeResponse(reply.raw, await inOurErrorShape(response));
   };
 
   app.post(
@@ -101,7 +172,9 @@ export const recordingUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const continueUpload = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await requireUser(request);
     const row = await requireOwnUpload(deps, user, (request.params as { uploadId: string }).uploadId);
-    if (request.method === "PATCH") await requireWebmSoFar(deps, row);
+    if (request.method === "PATCH" && request.headers["upload-offset"] === "0") {
+      await requireWebmStart(deps, row, await peekBody(request.raw, 4));
+    }
     await handOver(request, reply);
   };
   for (const [method, summary] of [

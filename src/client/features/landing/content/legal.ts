@@ -40,7 +40,7 @@ export const LEGAL: readonly LegalPart[] = [
       {
         heading: "Session recordings",
         paragraphs: [
-          'A mock interview is recorded only when the interviewer asks in the room and you allow it; if you decline, nothing is recorded and the session goes on as usual. While recording runs, both screens show a "Recording" badge. Each of you records your own camera and microphone in your own browser, and the recording is uploaded to our storage during the session.',
+          'A mock interview is recorded only when the interviewer asks in the room and you allow it; if you decline, nothing is recorded and the session goes on as usual. While recording runs, both screens show a "Recording" badge. Each of you records your own camera and microphone in your own browser, and the recording is uploaded to our storage during the session. Either of you can stop recording at any time, for both of you. Anyone who can watch the replay may add captions to it; nothing is transcribed automatically.',
           "You, your interviewer and our admins can watch the replay; nobody else can. You can delete the replay at any time from its page, and it is deleted with your account. Otherwise recordings are deleted automatically 90 days after the session. Your data export lists them with links to download them.",
         ],
       },

@@ -153,7 +153,7 @@ const envSchema = z.object({
   INVOICE_PREFIX: z
     .string()
     .trim()
-    // Two characters at most, so every series' numbers fit GST rule 46's 16 (invoices/service.ts).
+    // Two characters at most, so every series' numbers fit GST rule 46's 16 (invoices/issuing.ts).
     .regex(/^[A-Z0-9]{1,2}$/, { message: "must be 1 or 2 capital letters or digits, such as CP" })
     .default("CP"),
 });

@@ -10,7 +10,7 @@ import { financialYear } from "../../shared/gst.js";
 import { zonedDate } from "../../shared/time.js";
 import type { Db } from "../db/database.js";
 import type { BookingKind, BookingsTable, Database } from "../db/schema.js";
-import { formatDocumentNumber } from "../modules/invoices/service.js";
+import { formatDocumentNumber } from "../modules/invoices/index.js";
 
 export interface DataSetSize {
   students: number;

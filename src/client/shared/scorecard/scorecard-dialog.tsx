@@ -1,13 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { SCORECARD_MESSAGES } from "../../../shared/messages.js";
 import {
   type AdminScorecardView,
-  missingScoreAreas,
   SCORE_AREA_LABELS,
   SCORE_MAX,
   SCORE_MIN,
   type ScoreArea,
-  scorecardInputSchema,
 } from "../../../shared/schemas/scorecards.js";
 import { formatInstant } from "../../../shared/time.js";
 import { Alert, Spinner } from "../../ui/alert.js";
@@ -18,6 +15,13 @@ import { notesAsDraft, useRoomNotes } from "../room/room-api.js";
 import { SessionCode } from "../room/session-code.js";
 import { useClientConfig } from "../session/get-config.js";
 import { type ScorecardAuthor, useSaveScorecard, useScorecardView } from "./api.js";
+import {
+  checkScorecardFields,
+  type ScorecardFields,
+  scorecardFieldsOf,
+  tagsError,
+  withoutFieldErrors,
+} from "./scorecard-form-rules.js";
 
 const SCORES = Array.from({ length: SCORE_MAX - SCORE_MIN + 1 }, (_, i) => SCORE_MIN + i);
 
@@ -54,6 +58,28 @@ export function ScorecardDialog({
   );
 }
 
+function useScorecardForm(author: ScorecardAuthor, view: AdminScorecardView, draftNotes: string) {
+  const save = useSaveScorecard(author);
+  const [fields, setFields] = useState<ScorecardFields>(() => scorecardFieldsOf(view, draftNotes));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // A field's error goes as soon as its value changes: it is checked again on the next save.
+  const change = (field: Exclude<keyof ScorecardFields, "scores">, value: string) => {
+    setFields((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutFieldErrors(current, field));
+  };
+  const changeScore = (area: ScoreArea, value: string) => {
+    setFields((current) => ({ ...current, scores: { ...current.scores, [area]: value } }));
+    setErrors((current) => withoutFieldErrors(current, `scores.${area}`));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkScorecardFields(view, fields);
+    setErrors(checked.errors);
+    if (checked.input) save.mutate({ bookingId: view.booking.id, input: checked.input });
+  };
+  return { save, fields, errors, change, changeScore, submit };
+}
+
 function ScorecardForm({
   author,
   view,
@@ -65,117 +91,30 @@ function ScorecardForm({
   draftNotes: string;
   onClose: () => void;
 }) {
-  const config = useClientConfig();
-  const save = useSaveScorecard(author);
+  const { save, fields, errors, change, changeScore, submit } = useScorecardForm(author, view, draftNotes);
   const existing = view.scorecard;
-  const [scores, setScores] = useState<Partial<Record<ScoreArea, string>>>(
-    Object.fromEntries(view.areas.map((area) => [area, String(existing?.scores[area] ?? "")])),
-  );
-  const [overall, setOverall] = useState(String(existing?.overall ?? ""));
-  const [tags, setTags] = useState(existing?.tags.join(", ") ?? "");
-  const [notes, setNotes] = useState(existing?.notes ?? draftNotes);
-  const [recordingUrl, setRecordingUrl] = useState(existing?.recordingUrl ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  // A field's error goes as soon as its value changes: it is checked again on the next save.
-  const forget = (field: string) =>
-    setErrors((current) =>
-      Object.fromEntries(Object.entries(current).filter(([key]) => key !== field && !key.startsWith(`${field}.`))),
-    );
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = {
-      scores: Object.fromEntries(view.areas.filter((a) => scores[a]).map((a) => [a, Number(scores[a])])),
-      overall: overall ? Number(overall) : Number.NaN,
-      tags: tags
-        .split(",")
-        .map((t) => t.trim())
-        .filter(Boolean),
-      notes,
-      recordingUrl,
-    };
-    const parsed = scorecardInputSchema.safeParse(input);
-    const found: Record<string, string> = {};
-    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path.join(".")] ??= issue.message;
-    const missing = missingScoreAreas(view.booking.packageKey, input.scores);
-    for (const area of missing) found[`scores.${area}`] = SCORECARD_MESSAGES.missingAreas(SCORE_AREA_LABELS[area]);
-    setErrors(found);
-    if (parsed.success && missing.length === 0) save.mutate({ bookingId: view.booking.id, input: parsed.data });
-  };
-
-  const zone = config.data?.timeZone ?? "Asia/Kolkata";
   return (
     <form onSubmit={submit} noValidate className="mt-3 space-y-4">
-      <p className="text-sm text-slate-700">
-        {view.booking.studentName || view.booking.studentEmail} ({view.booking.studentEmail}) · {view.booking.title} ·{" "}
-        {formatInstant(view.booking.startAt, zone, config.data?.timeZoneLabel)}
-      </p>
-      {view.booking.studentResumeUrl && (
-        <a
-          href={view.booking.studentResumeUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="text-sm font-medium text-brand-800 underline"
-        >
-          Open the student's resume<span className="sr-only"> (opens in a new tab)</span>
-        </a>
-      )}
-      <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <legend className="mb-1 text-sm font-semibold text-slate-900">Scores (1 = weak, 5 = excellent)</legend>
-        {view.areas.map((area) => (
-          <SelectField
-            key={area}
-            label={SCORE_AREA_LABELS[area]}
-            value={scores[area] ?? ""}
-            onChange={(e) => {
-              setScores({ ...scores, [area]: e.target.value });
-              forget(`scores.${area}`);
-            }}
-            error={errors[`scores.${area}`]}
-          >
-            <option value="">Choose…</option>
-            {SCORES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </SelectField>
-        ))}
-      </fieldset>
-      <SelectField
-        label="Overall score"
-        value={overall}
-        onChange={(e) => {
-          setOverall(e.target.value);
-          forget("overall");
-        }}
-        error={errors.overall}
-      >
-        <option value="">Choose…</option>
-        {SCORES.map((n) => (
-          <option key={n} value={n}>
-            {n}
-          </option>
-        ))}
-      </SelectField>
+      <BookingLine booking={view.booking} />
+      <ScoreFields
+        view={view}
+        fields={fields}
+        errors={errors}
+        onScore={changeScore}
+        onOverall={(value) => change("overall", value)}
+      />
       <TextField
         label="Tags"
-        value={tags}
-        onChange={(e) => {
-          setTags(e.target.value);
-          forget("tags");
-        }}
+        value={fields.tags}
+        onChange={(e) => change("tags", e.target.value)}
         hint="Comma-separated, for example: Clear communicator, Revise DP"
-        error={errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith("tags."))?.[1]}
+        error={tagsError(errors)}
       />
       <TextAreaField
         label="Notes for the student"
         rows={5}
-        value={notes}
-        onChange={(e) => {
-          setNotes(e.target.value);
-          forget("notes");
-        }}
+        value={fields.notes}
+        onChange={(e) => change("notes", e.target.value)}
         error={errors.notes}
         hint={
           !existing && draftNotes
@@ -187,11 +126,8 @@ function ScorecardForm({
       <TextField
         label="Recording link (optional)"
         type="url"
-        value={recordingUrl}
-        onChange={(e) => {
-          setRecordingUrl(e.target.value);
-          forget("recordingUrl");
-        }}
+        value={fields.recordingUrl}
+        onChange={(e) => change("recordingUrl", e.target.value)}
         error={errors.recordingUrl}
       />
       {save.isError && <Alert tone="error">{save.error.message}</Alert>}
@@ -205,5 +141,83 @@ function ScorecardForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Who and what is being scored, when, and the student's resume for the resume round. */
+function BookingLine({ booking }: { booking: AdminScorecardView["booking"] }) {
+  const config = useClientConfig();
+  const zone = config.data?.timeZone ?? "Asia/Kolkata";
+  return (
+    <>
+      <p className="text-sm text-slate-700">
+        {booking.studentName || booking.studentEmail} ({booking.studentEmail}) · {booking.title} ·{" "}
+        {formatInstant(booking.startAt, zone, config.data?.timeZoneLabel)}
+      </p>
+      {booking.studentResumeUrl && (
+        <a
+          href={booking.studentResumeUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="text-sm font-medium text-brand-800 underline"
+        >
+          Open the student's resume<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+    </>
+  );
+}
+
+function ScoreOptions() {
+  return (
+    <>
+      <option value="">Choose…</option>
+      {SCORES.map((n) => (
+        <option key={n} value={n}>
+          {n}
+        </option>
+      ))}
+    </>
+  );
+}
+
+function ScoreFields({
+  view,
+  fields,
+  errors,
+  onScore,
+  onOverall,
+}: {
+  view: AdminScorecardView;
+  fields: ScorecardFields;
+  errors: Record<string, string>;
+  onScore: (area: ScoreArea, value: string) => void;
+  onOverall: (value: string) => void;
+}) {
+  return (
+    <>
+      <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <legend className="mb-1 text-sm font-semibold text-slate-900">Scores (1 = weak, 5 = excellent)</legend>
+        {view.areas.map((area) => (
+          <SelectField
+            key={area}
+            label={SCORE_AREA_LABELS[area]}
+            value={fields.scores[area] ?? ""}
+            onChange={(e) => onScore(area, e.target.value)}
+            error={errors[`scores.${area}`]}
+          >
+            <ScoreOptions />
+          </SelectField>
+        ))}
+      </fieldset>
+      <SelectField
+        label="Overall score"
+        value={fields.overall}
+        onChange={(e) => onOverall(e.target.value)}
+        error={errors.overall}
+      >
+        <ScoreOptions />
+      </SelectField>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { cancelInputSchema, cancelResultSchema, changedSessionSchema } from "../../../shared/schemas/dashboard.js";
 import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
-import { requireRecentAdmin } from "../admins/guard.js";
+import { recentAdminOf } from "../admins/guard.js";
 import { getDashboardSession } from "../sessions/service.js";
 import { cancelBookingAsAdmin, cancelOwnBooking, cancelSession } from "./service.js";
 
@@ -67,7 +67,7 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireRecentAdmin(request);
+      const admin = recentAdminOf(request);
       return cancelBookingAsAdmin(deps, admin, request.params.id, request.body.reason || null);
     },
   );
@@ -87,7 +87,7 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const admin = await requireRecentAdmin(request);
+        const admin = recentAdminOf(request);
         return cancelSession(deps, admin, kind, request.params.id, request.body.reason || null);
       },
     );

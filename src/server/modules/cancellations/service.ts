@@ -9,7 +9,7 @@ import { enqueueJob } from "../../infrastructure/jobs/queue.js";
 import type { SessionUser } from "../../plugins/auth.js";
 import { recordAudit } from "../audit/repository.js";
 import { lockBookingById } from "../bookings/repository.js";
-import { issueCreditNote } from "../invoices/service.js";
+import { issueCreditNote } from "../invoices/index.js";
 import { addNotification, announceNotification } from "../notifications/service.js";
 import { REFUND_JOB } from "../payments/refunds.js";
 import { dashboardTabLink } from "../sessions/links.js";

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { insightsSchema } from "../../../shared/schemas/insights.js";
 import { periodQuerySchema } from "../../../shared/schemas/invoices.js";
-import { requireAdmin } from "../admins/guard.js";
 import { readInsights } from "./service.js";
 
 export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +18,6 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
       return readInsights(deps, request.query);
     },
   );

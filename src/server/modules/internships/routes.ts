@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { internshipInputSchema, internshipSchema } from "../../../shared/schemas/internships.js";
-import { requireAdmin } from "../admins/guard.js";
+import { adminOf } from "../admins/guard.js";
 import { createInternship, deleteInternship, listInternships, updateInternship } from "./service.js";
 
 const params = z.object({ id: z.string().min(1) });
@@ -20,8 +20,7 @@ export const internshipRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ internships: z.array(internshipSchema) }) },
       },
     },
-    async (request) => {
-      await requireAdmin(request);
+    async () => {
       return { internships: await listInternships(deps) };
     },
   );
@@ -37,7 +36,7 @@ export const internshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return reply.status(201).send(await createInternship(deps, admin.email, request.body));
     },
   );
@@ -54,7 +53,7 @@ export const internshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return updateInternship(deps, admin.email, request.params.id, request.body);
     },
   );
@@ -70,7 +69,7 @@ export const internshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       await deleteInternship(deps, admin.email, request.params.id);
       return reply.status(204).send(null);
     },

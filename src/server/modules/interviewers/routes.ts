@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { interviewerInputSchema, interviewerSchema } from "../../../shared/schemas/interviewers.js";
-import { requireAdmin } from "../admins/guard.js";
+import { adminOf } from "../admins/guard.js";
 import { findAllInterviewers, toInterviewerDto } from "./repository.js";
 import { addInterviewer, editInterviewer, removeInterviewer, toggleInterviewer } from "./service.js";
 
@@ -20,8 +20,7 @@ export const interviewerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ interviewers: z.array(interviewerSchema) }) },
       },
     },
-    async (request) => {
-      await requireAdmin(request);
+    async () => {
       return { interviewers: (await findAllInterviewers(deps.db)).map(toInterviewerDto) };
     },
   );
@@ -37,7 +36,7 @@ export const interviewerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return reply.status(201).send(await addInterviewer(deps, admin.email, request.body));
     },
   );
@@ -54,7 +53,7 @@ export const interviewerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return editInterviewer(deps, admin.email, request.params.id, request.body);
     },
   );
@@ -70,7 +69,7 @@ export const interviewerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return toggleInterviewer(deps, admin.email, request.params.id);
     },
   );
@@ -86,7 +85,7 @@ export const interviewerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       await removeInterviewer(deps, admin.email, request.params.id);
       return reply.status(204).send(null);
     },

@@ -12,7 +12,7 @@ import { couponLimitSpentFor } from "../coupons/service.js";
 import { insertHoldUnlessHolding } from "../holds/repository.js";
 import { handOverKeptSeat, liveEventFor, lockKeptSeat } from "../holds/service.js";
 import { type BookableTarget, findTargetForUpdate } from "../holds/targets-repository.js";
-import { issueInvoice } from "../invoices/service.js";
+import { issueInvoice } from "../invoices/index.js";
 import { countSeatsTaken } from "../seats/repository.js";
 import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
 import { queueAfterConfirmed, queueRefundNotice, runAfterPayment } from "./after-payment.js";

@@ -2,7 +2,7 @@ import { formatPaise } from "../../../shared/money.js";
 import { formatDayLabel, formatInstant, zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
-import { receiptAttachment } from "../invoices/service.js";
+import { receiptAttachment } from "../invoices/index.js";
 import { googleCalendarUrl } from "../sessions/calendar-link.js";
 import { sessionInviteAttachment } from "../sessions/invite.js";
 import { type BookingSession, findBookingSession } from "../sessions/repository.js";

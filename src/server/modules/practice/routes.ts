@@ -16,7 +16,7 @@ import {
   practiceTopicsSchema,
 } from "../../../shared/schemas/practice.js";
 import { requireUser } from "../../plugins/auth.js";
-import { requireAdmin } from "../admins/guard.js";
+import { adminOf } from "../admins/guard.js";
 import { importQuestions } from "./import-service.js";
 import { findTopicCounts } from "./repository.js";
 import {
@@ -138,7 +138,6 @@ const adminPracticeRoutes: FastifyPluginAsyncZod = async (scope) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
       return listQuestionsForAdmin(deps, request.query);
     },
   );
@@ -154,7 +153,7 @@ const adminPracticeRoutes: FastifyPluginAsyncZod = async (scope) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return reply.status(201).send(await addQuestion(deps, admin.email, request.body));
     },
   );
@@ -171,7 +170,7 @@ const adminPracticeRoutes: FastifyPluginAsyncZod = async (scope) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return editQuestion(deps, admin.email, request.params.id, request.body);
     },
   );
@@ -190,7 +189,7 @@ const adminPracticeRoutes: FastifyPluginAsyncZod = async (scope) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return importQuestions(deps, admin.email, request.body, request.query.partial === "true");
     },
   );

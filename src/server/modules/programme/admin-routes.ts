@@ -10,7 +10,7 @@ import {
   moveMentorInputSchema,
   rosterSchema,
 } from "../../../shared/schemas/programme.js";
-import { requireAdmin } from "../admins/guard.js";
+import { adminOf } from "../admins/guard.js";
 import {
   batchRoster,
   listMentorCandidates,
@@ -41,7 +41,6 @@ export const programmeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
       return batchRoster(deps, request.params.id);
     },
   );
@@ -58,7 +57,7 @@ export const programmeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return moveStudent(deps, admin, request.params.bookingId, request.body.mentorId);
     },
   );
@@ -75,7 +74,7 @@ export const programmeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return scheduleDemoDay(deps, admin, request.params.id, request.body);
     },
   );
@@ -91,7 +90,7 @@ export const programmeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return markDemoAttended(deps, admin, request.params.bookingId);
     },
   );
@@ -112,8 +111,7 @@ const mentorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ interviewers: z.array(mentorSchema) }), ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      await requireAdmin(request);
+    async () => {
       return { interviewers: await listMentorCandidates(deps) };
     },
   );
@@ -130,7 +128,7 @@ const mentorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return setMentorTrackAsAdmin(deps, admin, request.params.id, request.body.trackKey);
     },
   );
@@ -147,7 +145,7 @@ const mentorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return setWorkshopCapstone(deps, admin, request.params.id, request.body);
     },
   );

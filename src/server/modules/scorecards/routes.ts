@@ -12,7 +12,7 @@ import {
 } from "../../../shared/schemas/scorecards.js";
 import { signedIn } from "../../plugins/api-document.js";
 import { requireUser, type SessionUser } from "../../plugins/auth.js";
-import { requireAdmin } from "../admins/guard.js";
+import { adminOf } from "../admins/guard.js";
 import { toScorecard } from "./mapping.js";
 import { findScorecardOfUserBooking } from "./repository.js";
 import { getAdminScorecardView, markOutcome, saveScorecard } from "./service.js";
@@ -107,7 +107,7 @@ export const scorecardRoutes: FastifyPluginAsyncZod = async (app) => {
       prefix: "/api/admin",
       operationAudience: "Admin",
       tag: "admin",
-      actor: (request) => requireAdmin(request),
+      actor: async (request) => adminOf(request),
       summaries: {
         view: "A booking's scorecard (or null) with the areas its package is scored on",
         save: "Enters or updates the scorecard of a mock interview; marks it completed and tells the student",

@@ -4,7 +4,7 @@ import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { slotInputSchema, slotSchema, slotWeekQuerySchema, slotWeekSchema } from "../../../shared/schemas/slots.js";
 import { fileResponse } from "../../plugins/api-document.js";
 import { streamLiveEvents } from "../../plugins/sse.js";
-import { requireAdmin, stillAdmin } from "../admins/guard.js";
+import { adminOf, stillAdmin } from "../admins/guard.js";
 import { createSlot, deleteSlot, listWeek, updateSlot } from "./service.js";
 
 const params = z.object({ id: z.string().min(1) });
@@ -27,7 +27,6 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
       return listWeek(deps, request.query.week);
     },
   );
@@ -43,7 +42,7 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return reply.status(201).send(await createSlot(deps, admin.email, request.body));
     },
   );
@@ -60,7 +59,7 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       return updateSlot(deps, admin.email, request.params.id, request.body);
     },
   );
@@ -76,7 +75,7 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       await deleteSlot(deps, admin.email, request.params.id);
       return reply.status(204).send(null);
     },
@@ -98,7 +97,7 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = adminOf(request);
       streamLiveEvents(
         request,
         reply,

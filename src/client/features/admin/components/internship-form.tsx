@@ -1,17 +1,10 @@
 import { type FormEvent, useState } from "react";
-import {
-  CATALOG_LABELS,
-  DEFAULT_INTERNSHIP_TITLE,
-  INTERNSHIP_TRACKS,
-  INTERNSHIP_WEEKS,
-} from "../../../../shared/constants.js";
+import { CATALOG_LABELS, DEFAULT_INTERNSHIP_TITLE, INTERNSHIP_TRACKS } from "../../../../shared/constants.js";
 import { issuesByField } from "../../../../shared/schemas/first-issue.js";
 import {
-  type InternshipForm as Form,
   type InternshipDto,
   internshipInputSchema,
   parseWeeks,
-  resizeWeekPlans,
   type WeekPlan,
 } from "../../../../shared/schemas/internships.js";
 import { ApiError } from "../../../lib/api.js";
@@ -19,77 +12,35 @@ import { SelectField, TextField } from "../../../ui/field.js";
 import { useAddInternship } from "../api/add-internship.js";
 import { useEditInternship } from "../api/edit-internship.js";
 import { AdminForm, CapacityField } from "./admin-form.js";
+import {
+  type InternshipTextField,
+  type InternshipTrack,
+  internshipDraftOf,
+  internshipFormOf,
+  withInternshipField,
+} from "./internship-draft.js";
 
-type Track = (typeof INTERNSHIP_TRACKS)[number];
-interface Draft {
-  title: string;
-  mentor: string;
-  startDate: string;
-  /** As typed: empty means zero weeks (docs/product.md, Internships). */
-  weeks: string;
-  /** Every plan written so far; shrinking the weeks hides entries, growing shows them again. */
-  plans: WeekPlan[];
-  trackKey: Track;
-  capacity: string;
-  meetingLink: string;
-}
-
-const draftOf = (editing: InternshipDto | undefined): Draft => ({
-  title: editing?.title ?? "",
-  mentor: editing?.mentor ?? "",
-  startDate: editing?.startDate ?? "",
-  weeks: String(editing?.weeks ?? INTERNSHIP_WEEKS),
-  plans: resizeWeekPlans(editing?.weekPlans ?? [], editing?.weeks ?? INTERNSHIP_WEEKS),
-  trackKey: editing?.trackKey ?? "int_frontend",
-  capacity: String(editing?.capacity ?? 30),
-  meetingLink: editing?.meetingLink ?? "",
-});
-
-const formOf = (draft: Draft): Form => {
-  const weeks = parseWeeks(draft.weeks);
-  return {
-    title: draft.title,
-    mentor: draft.mentor,
-    startDate: draft.startDate,
-    weeks,
-    weekPlans: resizeWeekPlans(draft.plans, weeks),
-    trackKey: draft.trackKey,
-    capacity: draft.capacity,
-    meetingLink: draft.meetingLink,
-  };
-};
-
-/** Add or edit an internship: title (default), mentor, start, weeks with one plan per week, track. */
-export function InternshipForm({ editing, onDone }: { editing: InternshipDto | undefined; onDone: () => void }) {
+function useInternshipForm(editing: InternshipDto | undefined, onDone: () => void) {
   const add = useAddInternship();
   const edit = useEditInternship();
   const save = editing ? edit : add;
-  const [draft, setDraft] = useState(() => draftOf(editing));
+  const [draft, setDraft] = useState(() => internshipDraftOf(editing));
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const weeks = parseWeeks(draft.weeks);
-  const set =
-    (key: "title" | "mentor" | "startDate" | "weeks" | "capacity" | "meetingLink") =>
-    (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setDraft((d) => ({
-        ...d,
-        [key]: value,
-        ...(key === "weeks" ? { plans: resizeWeekPlans(d.plans, Math.max(d.plans.length, parseWeeks(value))) } : {}),
-      }));
-    };
-  const setPlan = (index: number, change: Partial<WeekPlan>) =>
-    setDraft((d) => ({ ...d, plans: d.plans.map((p, i) => (i === index ? { ...p, ...change } : p)) }));
+  const set = (key: InternshipTextField) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setDraft((d) => withInternshipField(d, key, value));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = formOf(draft);
+    const form = internshipFormOf(draft);
     const parsed = internshipInputSchema.safeParse(form);
     // Every failing rule at once, each beside its field.
     setProblems(parsed.success ? {} : issuesByField(parsed.error));
     if (!parsed.success) return;
     const done = {
       onSuccess: () => {
-        setDraft(draftOf(undefined));
+        setDraft(internshipDraftOf(undefined));
         onDone();
       },
       onError: (err: Error) => setProblems(err instanceof ApiError && err.field ? { [err.field]: err.message } : {}),
@@ -97,7 +48,15 @@ export function InternshipForm({ editing, onDone }: { editing: InternshipDto | u
     if (editing) edit.mutate({ id: editing.id, form }, done);
     else add.mutate(form, done);
   };
+  return { save, draft, setDraft, problems, set, submit };
+}
 
+/** Add or edit an internship: title (default), mentor, start, weeks with one plan per week, track. */
+export function InternshipForm({ editing, onDone }: { editing: InternshipDto | undefined; onDone: () => void }) {
+  const { save, draft, setDraft, problems, set, submit } = useInternshipForm(editing, onDone);
+  const weeks = parseWeeks(draft.weeks);
+  const setPlan = (index: number, change: Partial<WeekPlan>) =>
+    setDraft((d) => ({ ...d, plans: d.plans.map((p, i) => (i === index ? { ...p, ...change } : p)) }));
   const error = save.error instanceof ApiError && save.error.field ? undefined : save.error?.message;
   return (
     <AdminForm
@@ -139,7 +98,7 @@ export function InternshipForm({ editing, onDone }: { editing: InternshipDto | u
         <SelectField
           label="Sold as"
           value={draft.trackKey}
-          onChange={(event) => setDraft((d) => ({ ...d, trackKey: event.target.value as Track }))}
+          onChange={(event) => setDraft((d) => ({ ...d, trackKey: event.target.value as InternshipTrack }))}
         >
           {INTERNSHIP_TRACKS.map((key) => (
             <option key={key} value={key}>
@@ -156,28 +115,39 @@ export function InternshipForm({ editing, onDone }: { editing: InternshipDto | u
         error={problems.meetingLink}
         onChange={set("meetingLink")}
       />
-      {weeks > 0 && (
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">Weekly plan</legend>
-          <ol className="space-y-2">
-            {draft.plans.slice(0, weeks).map((plan, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: weeks are positional
-              <li key={index} className="grid gap-2 rounded-lg bg-slate-50 p-2">
-                <TextField
-                  label={`Week ${index + 1} title`}
-                  value={plan.title}
-                  onChange={(event) => setPlan(index, { title: event.target.value })}
-                />
-                <TextField
-                  label={`Week ${index + 1} deliverables`}
-                  value={plan.deliverables}
-                  onChange={(event) => setPlan(index, { deliverables: event.target.value })}
-                />
-              </li>
-            ))}
-          </ol>
-        </fieldset>
-      )}
+      {weeks > 0 && <WeekPlanFields plans={draft.plans.slice(0, weeks)} setPlan={setPlan} />}
     </AdminForm>
+  );
+}
+
+/** One title and deliverables per week, in order. */
+function WeekPlanFields({
+  plans,
+  setPlan,
+}: {
+  plans: WeekPlan[];
+  setPlan: (index: number, change: Partial<WeekPlan>) => void;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-800">Weekly plan</legend>
+      <ol className="space-y-2">
+        {plans.map((plan, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: weeks are positional
+          <li key={index} className="grid gap-2 rounded-lg bg-slate-50 p-2">
+            <TextField
+              label={`Week ${index + 1} title`}
+              value={plan.title}
+              onChange={(event) => setPlan(index, { title: event.target.value })}
+            />
+            <TextField
+              label={`Week ${index + 1} deliverables`}
+              value={plan.deliverables}
+              onChange={(event) => setPlan(index, { deliverables: event.target.value })}
+            />
+          </li>
+        ))}
+      </ol>
+    </fieldset>
   );
 }

@@ -7,52 +7,37 @@ import {
   PRACTICE_DIFFICULTIES,
   PRACTICE_DIFFICULTY_LABELS,
 } from "../../../../../shared/constants.js";
-import { issuesByField } from "../../../../../shared/schemas/first-issue.js";
-import { type PracticeQuestionDto, practiceQuestionInputSchema } from "../../../../../shared/schemas/practice.js";
+import type { PracticeQuestionDto } from "../../../../../shared/schemas/practice.js";
 import { ApiError } from "../../../../lib/api.js";
 import { SelectField, TextAreaField, TextField } from "../../../../ui/field.js";
 import { useSavePracticeQuestion } from "../../api/save-practice-question.js";
 import { AdminForm } from "../admin-form.js";
-
-const EMPTY = {
-  domain: "sde",
-  companyType: "service",
-  topic: "",
-  difficulty: "easy",
-  prompt: "",
-  modelAnswer: "",
-  hints: "",
-};
-type Draft = typeof EMPTY;
-
-const draftOf = (q: PracticeQuestionDto): Draft => ({
-  domain: q.domain,
-  companyType: q.companyType,
-  topic: q.topic,
-  difficulty: q.difficulty,
-  prompt: q.prompt,
-  modelAnswer: q.modelAnswer ?? "",
-  hints: q.hints.join("\n"),
-});
+import {
+  checkQuestionDraft,
+  EMPTY_QUESTION_DRAFT,
+  nextQuestionDraft,
+  type QuestionDraft,
+  questionDraftOf,
+} from "./question-draft.js";
 
 /** Add a question, or edit `question`; every failing rule shows beside its field (docs/admin.md, Practice questions). */
 export function QuestionForm({ question, onDone }: { question?: PracticeQuestionDto; onDone?: () => void }) {
   const save = useSavePracticeQuestion();
-  const [draft, setDraft] = useState<Draft>(question ? draftOf(question) : EMPTY);
+  const [draft, setDraft] = useState<QuestionDraft>(question ? questionDraftOf(question) : EMPTY_QUESTION_DRAFT);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+  const set = (changes: Partial<QuestionDraft>) => setDraft((d) => ({ ...d, ...changes }));
   const idBase = question ? `practice-edit-${question.id}` : "practice-add";
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = practiceQuestionInputSchema.safeParse({ ...draft, hints: draft.hints.split("\n") });
-    setErrors(parsed.success ? {} : issuesByField(parsed.error));
-    if (!parsed.success) return;
+    const checked = checkQuestionDraft(draft);
+    setErrors(checked.errors);
+    if (!checked.input) return;
     save.mutate(
-      { id: question?.id, input: parsed.data },
+      { id: question?.id, input: checked.input },
       {
         onSuccess: () => {
-          if (!question) setDraft({ ...EMPTY, domain: draft.domain, topic: draft.topic });
+          if (!question) setDraft(nextQuestionDraft(draft));
           onDone?.();
         },
         onError: (err) => setErrors(err instanceof ApiError && err.field ? { [err.field]: err.message } : {}),
@@ -73,54 +58,7 @@ export function QuestionForm({ question, onDone }: { question?: PracticeQuestion
       onSubmit={submit}
       onCancel={onDone}
     >
-      <div className="grid gap-3 md:grid-cols-2">
-        <SelectField
-          id={`${idBase}-domain`}
-          label="Domain"
-          value={draft.domain}
-          error={errors.domain}
-          onChange={(e) => set({ domain: e.target.value })}
-        >
-          {DOMAINS.map((d) => (
-            <option key={d} value={d}>
-              {DOMAIN_LABELS[d]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id={`${idBase}-company`}
-          label="Company type"
-          value={draft.companyType}
-          error={errors.companyType}
-          onChange={(e) => set({ companyType: e.target.value })}
-        >
-          {COMPANY_TYPES.map((c) => (
-            <option key={c} value={c}>
-              {CATALOG_LABELS[c]}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          id={`${idBase}-topic`}
-          label="Topic"
-          value={draft.topic}
-          error={errors.topic}
-          onChange={(e) => set({ topic: e.target.value })}
-        />
-        <SelectField
-          id={`${idBase}-difficulty`}
-          label="Difficulty"
-          value={draft.difficulty}
-          error={errors.difficulty}
-          onChange={(e) => set({ difficulty: e.target.value })}
-        >
-          {PRACTICE_DIFFICULTIES.map((d) => (
-            <option key={d} value={d}>
-              {PRACTICE_DIFFICULTY_LABELS[d]}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      <ClassificationFields idBase={idBase} draft={draft} errors={errors} set={set} />
       <TextAreaField
         id={`${idBase}-prompt`}
         label="Question"
@@ -148,5 +86,69 @@ export function QuestionForm({ question, onDone }: { question?: PracticeQuestion
         onChange={(e) => set({ hints: e.target.value })}
       />
     </AdminForm>
+  );
+}
+
+/** Where the question sits in the bank: domain, company type, topic and difficulty. */
+function ClassificationFields({
+  idBase,
+  draft,
+  errors,
+  set,
+}: {
+  idBase: string;
+  draft: QuestionDraft;
+  errors: Record<string, string>;
+  set: (changes: Partial<QuestionDraft>) => void;
+}) {
+  return (
+    <div className="grid gap-3 md:grid-cols-2">
+      <SelectField
+        id={`${idBase}-domain`}
+        label="Domain"
+        value={draft.domain}
+        error={errors.domain}
+        onChange={(e) => set({ domain: e.target.value })}
+      >
+        {DOMAINS.map((d) => (
+          <option key={d} value={d}>
+            {DOMAIN_LABELS[d]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id={`${idBase}-company`}
+        label="Company type"
+        value={draft.companyType}
+        error={errors.companyType}
+        onChange={(e) => set({ companyType: e.target.value })}
+      >
+        {COMPANY_TYPES.map((c) => (
+          <option key={c} value={c}>
+            {CATALOG_LABELS[c]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        id={`${idBase}-topic`}
+        label="Topic"
+        value={draft.topic}
+        error={errors.topic}
+        onChange={(e) => set({ topic: e.target.value })}
+      />
+      <SelectField
+        id={`${idBase}-difficulty`}
+        label="Difficulty"
+        value={draft.difficulty}
+        error={errors.difficulty}
+        onChange={(e) => set({ difficulty: e.target.value })}
+      >
+        {PRACTICE_DIFFICULTIES.map((d) => (
+          <option key={d} value={d}>
+            {PRACTICE_DIFFICULTY_LABELS[d]}
+          </option>
+        ))}
+      </SelectField>
+    </div>
   );
 }

@@ -1,0 +1,61 @@
+import { AppError } from "../../../shared/errors.js";
+import { INVOICE_MESSAGES } from "../../../shared/messages.js";
+import type { TaxDocumentDto } from "../../../shared/schemas/invoices.js";
+import { addDays, zonedToInstant } from "../../../shared/time.js";
+import type { AppDeps } from "../../app-deps.js";
+import type { TaxDocumentsTable } from "../../db/schema.js";
+import { findDocumentById, findDocumentsIssuedBetween, findDocumentsOfBooking } from "./repository.js";
+
+export function toDto(doc: TaxDocumentsTable, original?: TaxDocumentsTable): TaxDocumentDto {
+  return {
+    id: doc.id,
+    type: doc.type,
+    number: doc.number,
+    financialYear: doc.financial_year,
+    bookingId: doc.booking_id,
+    originalNumber: original?.number ?? null,
+    issuedAt: doc.issued_at,
+    buyerName: doc.buyer_name,
+    buyerEmail: doc.buyer_email,
+    placeOfSupply: doc.place_of_supply,
+    description: doc.description,
+    sac: doc.sac,
+    listPricePaise: doc.list_price_paise,
+    discountPaise: doc.discount_paise,
+    totalPaise: doc.total_paise,
+    taxablePaise: doc.taxable_paise,
+    cgstPaise: doc.cgst_paise,
+    sgstPaise: doc.sgst_paise,
+    igstPaise: doc.igst_paise,
+  };
+}
+
+/** The student's own booking's invoice or receipt (404 for anyone else's, or before payment). */
+export async function findOwnReceipt(deps: AppDeps, userId: string, bookingId: string) {
+  const docs = await findDocumentsOfBooking(deps.db, bookingId);
+  const sale = docs.filter((d) => d.type === "invoice" || d.type === "receipt").at(-1);
+  if (!sale || sale.buyer_user_id !== userId) throw new AppError("NOT_FOUND", INVOICE_MESSAGES.notFound);
+  return sale;
+}
+
+export async function findDocument(deps: AppDeps, id: string) {
+  const doc = await findDocumentById(deps.db, id);
+  if (!doc) throw new AppError("NOT_FOUND", INVOICE_MESSAGES.notFound);
+  const original = doc.original_id ? await findDocumentById(deps.db, doc.original_id) : undefined;
+  return { doc, original };
+}
+
+/** The documents issued in a period (dates in the platform zone, both ends included). */
+export async function listDocuments(deps: AppDeps, range: { from: string; to: string }) {
+  const docs = await findDocumentsIssuedBetween(deps.db, periodBounds(range, deps.config.timeZone));
+  return docs.map((d) => ({ ...toDto(d), originalNumber: d.original_number }));
+}
+
+/** A period of platform-zone dates, both ends included, as instants [from, to). */
+export function periodBounds(range: { from: string; to: string }, timeZone: string) {
+  if (range.to < range.from) throw new AppError("VALIDATION", INVOICE_MESSAGES.periodOrder, { field: "to" });
+  return {
+    fromIso: zonedToInstant(range.from, "00:00", timeZone).toISOString(),
+    toIso: zonedToInstant(addDays(range.to, 1), "00:00", timeZone).toISOString(),
+  };
+}

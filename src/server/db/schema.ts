@@ -218,6 +218,8 @@ export interface PaymentsTable {
   currency: string;
   status: "created" | "paid" | "failed" | "refunded" | "refund_pending";
   refund_id: string | null;
+  /** As the provider reports it (Razorpay: card, upi, netbanking, wallet…); null until known. */
+  method: string | null;
   created_at: string;
   updated_at: string;
 }

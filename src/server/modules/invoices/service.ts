@@ -4,6 +4,7 @@ import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
 import { financialYear, SERVICE_SAC, splitInclusiveGst } from "../../../shared/gst.js";
 import { INVOICE_MESSAGES } from "../../../shared/messages.js";
+import { paymentMethodLabel } from "../../../shared/payment-method.js";
 import { personName } from "../../../shared/person-name.js";
 import type { TaxDocumentDto } from "../../../shared/schemas/invoices.js";
 import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
@@ -16,6 +17,7 @@ import {
   findDocumentsIssuedBetween,
   findDocumentsOfBooking,
   findInvoiceFacts,
+  findPaymentReferences,
   insertTaxDocument,
   takeNextNumber,
 } from "./repository.js";
@@ -131,7 +133,14 @@ export async function issueCreditNote(trx: Trx, deps: AppDeps, input: { paymentI
   });
 }
 
-export function toDto(doc: TaxDocumentsTable, original?: TaxDocumentsTable): TaxDocumentDto {
+/** The document's payment as the provider knows it (a left join: null where there is no such row). */
+interface PaymentReferences {
+  payment_provider: string | null;
+  payment_method: string | null;
+  transaction_ref: string | null;
+}
+
+export function toDto(doc: TaxDocumentsTable & PaymentReferences, original?: TaxDocumentsTable): TaxDocumentDto {
   return {
     id: doc.id,
     type: doc.type,
@@ -152,6 +161,8 @@ export function toDto(doc: TaxDocumentsTable, original?: TaxDocumentsTable): Tax
     cgstPaise: doc.cgst_paise,
     sgstPaise: doc.sgst_paise,
     igstPaise: doc.igst_paise,
+    paymentMethod: paymentMethodLabel(doc.payment_provider ?? "", doc.payment_method),
+    transactionRef: doc.transaction_ref,
   };
 }
 
@@ -277,7 +288,11 @@ export async function renderDocument(
   original?: TaxDocumentsTable,
 ): Promise<Uint8Array> {
   const { timeZone } = deps.config;
+  const refs = await findPaymentReferences(deps.db, doc.payment_id);
   return renderTaxDocumentPdf(doc, {
+    paymentMethod: paymentMethodLabel(refs?.payment_provider ?? "", refs?.payment_method ?? null),
+    transactionRef: refs?.transaction_ref ?? null,
+    refundRef: refs?.refund_ref ?? null,
     issuedOn: dateOn(doc.issued_at, timeZone),
     originalNumber: original?.number ?? null,
     originalIssuedOn: original ? dateOn(original.issued_at, timeZone) : null,

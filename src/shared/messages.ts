@@ -179,6 +179,8 @@ export const ADMIN_MESSAGES = {
   unavailableReasonTooLong: `Keep the reason to one line of at most ${UNAVAILABLE_REASON_MAX} characters.`,
 
   messageGone: "That message no longer exists.",
+  replyEmpty: "Write a reply before sending it.",
+  replyTooLong: (max: number) => `Keep the reply to at most ${max.toLocaleString("en-IN")} characters.`,
 
   alreadyAdmin: (email: string) => `${email} is already an admin.`,
   notAnAdmin: (email: string) => `${email} is not an admin.`,

@@ -69,6 +69,17 @@ export interface ContactMessagesTable {
   created_at: string;
 }
 
+/** An admin's reply to a contact message, mailed to its sender (migration 0391). */
+export interface ContactRepliesTable {
+  id: string;
+  message_id: string;
+  author_email: string;
+  body: string;
+  created_at: string;
+  /** When the mail went; null while it waits in the job queue. */
+  sent_at: string | null;
+}
+
 export interface InterviewersTable {
   id: string;
   name: string;
@@ -557,6 +568,7 @@ export interface Database {
   profiles: ProfilesTable;
   otp_codes: OtpCodesTable;
   contact_messages: ContactMessagesTable;
+  contact_replies: ContactRepliesTable;
   interviewers: InterviewersTable;
   slots: SlotsTable;
   internships: InternshipsTable;

@@ -29,6 +29,7 @@ import * as m0370 from "./migrations/0370-recordings.js";
 import * as m0371 from "./migrations/0371-resume-files.js";
 import * as m0390 from "./migrations/0390-payment-method.js";
 import * as m0391 from "./migrations/0391-contact-replies.js";
+import * as m0392 from "./migrations/0392-interview-domains.js";
 
 /**
  * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   "0371-resume-files": m0371,
   "0390-payment-method": m0390,
   "0391-contact-replies": m0391,
+  "0392-interview-domains": m0392,
 };
 
 /**

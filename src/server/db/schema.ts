@@ -92,6 +92,8 @@ export interface InterviewersTable {
   active: Bool;
   /** The internship track this interviewer mentors (a catalog key), null when not a mentor. */
   mentor_track: string | null;
+  /** JSON array of the mock-interview domains they cover (DOMAINS); every domain unless narrowed. */
+  domains: string;
   created_at: string;
   updated_at: string;
 }
@@ -180,6 +182,8 @@ export interface HoldsTable {
   target_id: string;
   /** Defaults to "" for rows written before plans were recorded on holds. */
   package_key: ColumnType<string, string | undefined, string>;
+  /** The mock-interview domain the student picked (DOMAINS); null for any. */
+  domain: string | null;
   expires_at: string;
   created_at: string;
 }
@@ -200,6 +204,8 @@ export interface BookingsTable {
   kind: BookingKind;
   target_id: string;
   package_key: string;
+  /** The mock-interview domain the student picked (DOMAINS); null for any. */
+  domain: string | null;
   status: BookingStatus;
   amount_paise: number;
   /** While pending_payment, the seat is held until this instant. */

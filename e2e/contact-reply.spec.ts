@@ -11,6 +11,7 @@ import {
 
 test.describe("an admin answers a contact message", () => {
   test("replies from the inbox: the sender gets the mail and the thread keeps the reply", async ({ page }) => {
+    test.slow();
     const sender = uniqueEmail("asker");
     const subject = `Placement question ${randomBytes(3).toString("hex")}`;
     const asked = await page.request.post("/api/contact", {

@@ -2,6 +2,7 @@ import { AppError } from "../../../shared/errors.js";
 import { PAYMENT_MESSAGES } from "../../../shared/messages.js";
 import type { TakeHoldInput } from "../../../shared/schemas/booking.js";
 import type { Executor } from "../../db/database.js";
+import { findSlotInterviewerDomains, setHoldDomain } from "./domain-repository.js";
 
 /**
  * A mock interview booked for a domain needs a slot whose interviewer covers it (docs/product.md,
@@ -13,12 +14,7 @@ export async function refuseSlotOutsideDomain(db: Executor, input: TakeHoldInput
   if (input.kind !== "mock") {
     throw new AppError("VALIDATION", PAYMENT_MESSAGES.domainOnlyForMocks, { field: "domain" });
   }
-  const slot = await db
-    .selectFrom("slots")
-    .leftJoin("interviewers", "interviewers.id", "slots.interviewer_id")
-    .select(["slots.id", "interviewers.domains"])
-    .where("slots.id", "=", input.targetId)
-    .executeTakeFirst();
+  const slot = await findSlotInterviewerDomains(db, input.targetId);
   if (!slot) return;
   // interviewers.domains is a JSON array of fixed keys.
   if (!slot.domains?.includes(`"${input.domain}"`)) {
@@ -29,5 +25,5 @@ export async function refuseSlotOutsideDomain(db: Executor, input: TakeHoldInput
 /** The domain the student picked, kept on the hold until its checkout copies it to the booking. */
 export async function recordHoldDomain(db: Executor, holdId: string, domain: string | undefined): Promise<void> {
   if (!domain) return;
-  await db.updateTable("holds").set({ domain }).where("id", "=", holdId).execute();
+  await setHoldDomain(db, holdId, domain);
 }

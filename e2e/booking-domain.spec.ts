@@ -47,7 +47,8 @@ test.describe("booking a mock interview for a domain", () => {
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await expect(page).toHaveURL(/\/checkout\/test\//);
     await page.getByRole("button", { name: /^Pay / }).click();
-    await expect(page.getByRole("heading", { name: "You're booked!" })).toBeVisible();
+    await expect(page).toHaveURL(/\/onboarding\?step=confirmed&booking=/, { timeout: 30_000 });
+    await expect(page.getByRole("heading", { name: "You're booked!" })).toBeVisible({ timeout: 30_000 });
     const bookingId = new URL(page.url()).searchParams.get("booking") ?? "";
     const booking = await db.selectFrom("bookings").select("domain").where("id", "=", bookingId).executeTakeFirst();
     expect(booking?.domain).toBe("uiux");

@@ -44,6 +44,8 @@ test.describe("an admin answers a contact message", () => {
     expect(mail.text).toContain("> Do you help with off-campus drives?");
 
     await page.reload();
-    await expect(item.locator("[data-reply]")).toContainText("Yes. Book a product-based mock first");
+    await expect(item.locator("[data-reply]")).toContainText("Yes. Book a product-based mock first", {
+      timeout: 30_000,
+    });
   });
 });

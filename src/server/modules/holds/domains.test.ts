@@ -108,6 +108,19 @@ describeEachDialect("mock-interview domains", (t) => {
       .where("id", "=", bookingId)
       .executeTakeFirstOrThrow();
     expect(booking.domain).toBe("analytics");
+
+    const { paymentId } = json<{ paymentId: string }>(checkout);
+    const paid = await t().request({ method: "POST", url: `/api/payments/dev/${paymentId}/pay`, cookie: student });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const interviewer = await t().signIn(analytics.interviewer.email);
+    type Session = { bookingId: string; domain: string | null; title: string };
+    const { upcoming } = json<{ upcoming: Session[] }>(
+      await t().request({ url: "/api/interviewer/sessions", cookie: interviewer }),
+    );
+    expect(upcoming.find((s) => s.bookingId === bookingId)).toMatchObject({
+      domain: "analytics",
+      title: "Service-based mock interview, Analytics",
+    });
   });
 
   it("a slot without an interviewer on record is offered only when no domain is picked; interviewers need a domain", async () => {

@@ -179,6 +179,9 @@ export const ADMIN_MESSAGES = {
   unavailableReasonTooLong: `Keep the reason to one line of at most ${UNAVAILABLE_REASON_MAX} characters.`,
 
   messageGone: "That message no longer exists.",
+  replyEmpty: "Write a reply before sending it.",
+  interviewerDomainRequired: "Select at least one domain.",
+  replyTooLong: (max: number) => `Keep the reply to at most ${max.toLocaleString("en-IN")} characters.`,
 
   alreadyAdmin: (email: string) => `${email} is already an admin.`,
   notAnAdmin: (email: string) => `${email} is not an admin.`,
@@ -232,6 +235,8 @@ export const API_MESSAGES = {
 /** Holds, checkouts and payment callbacks (docs/product.md, Holds; Payment). */
 export const PAYMENT_MESSAGES = {
   slotNotForPlan: "This slot is not offered for the selected plan.",
+  slotNotForDomain: "This slot's interviewer does not cover the domain you picked. Choose another time.",
+  domainOnlyForMocks: "A domain can be picked for a mock interview only.",
   noPaymentStarted: "No payment was started for this order.",
   testCheckoutOff: "The test-mode checkout is off on this server.",
   webhookSignatureInvalid: "Invalid webhook signature.",

@@ -1,4 +1,4 @@
-import type { CatalogKey, CompanyType } from "../../shared/constants.js";
+import type { CatalogKey, CompanyType, Domain } from "../../shared/constants.js";
 import { weekPlanSchema } from "../../shared/schemas/dashboard.js";
 import type { WeekPlan } from "../../shared/schemas/internships.js";
 
@@ -10,6 +10,9 @@ export const decodeSlotPackageTypes = (text: string): CompanyType[] => JSON.pars
 
 /** interviewers.company_types: the plans an interviewer takes. */
 export const decodeInterviewerCompanyTypes = (text: string): CompanyType[] => JSON.parse(text) as CompanyType[];
+
+/** interviewers.domains: the mock-interview domains they cover. */
+export const decodeInterviewerDomains = (text: string): Domain[] => JSON.parse(text) as Domain[];
 
 /** internships.week_plans: one title and deliverables per week; a damaged value reads as none. */
 export const decodeInternshipWeekPlans = (text: string): WeekPlan[] =>

@@ -70,6 +70,17 @@ export interface ContactMessagesTable {
   created_at: string;
 }
 
+/** An admin's reply to a contact message, mailed to its sender (migration 0391). */
+export interface ContactRepliesTable {
+  id: string;
+  message_id: string;
+  author_email: string;
+  body: string;
+  created_at: string;
+  /** When the mail went; null while it waits in the job queue. */
+  sent_at: string | null;
+}
+
 export interface InterviewersTable {
   id: string;
   name: string;
@@ -82,6 +93,8 @@ export interface InterviewersTable {
   active: Bool;
   /** The internship track this interviewer mentors (a catalog key), null when not a mentor. */
   mentor_track: string | null;
+  /** JSON array of the mock-interview domains they cover (DOMAINS); every domain unless narrowed. */
+  domains: string;
   created_at: string;
   updated_at: string;
 }
@@ -170,6 +183,8 @@ export interface HoldsTable {
   target_id: string;
   /** Defaults to "" for rows written before plans were recorded on holds. */
   package_key: ColumnType<string, string | undefined, string>;
+  /** The mock-interview domain the student picked (DOMAINS); null for any. */
+  domain: string | null;
   expires_at: string;
   created_at: string;
 }
@@ -190,6 +205,8 @@ export interface BookingsTable {
   kind: BookingKind;
   target_id: string;
   package_key: string;
+  /** The mock-interview domain the student picked (DOMAINS); null for any. */
+  domain: string | null;
   status: BookingStatus;
   amount_paise: number;
   /** While pending_payment, the seat is held until this instant. */
@@ -219,6 +236,8 @@ export interface PaymentsTable {
   currency: string;
   status: "created" | "paid" | "failed" | "refunded" | "refund_pending";
   refund_id: string | null;
+  /** As the provider reports it (Razorpay: card, upi, netbanking, wallet…); null until known. */
+  method: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -556,6 +575,7 @@ export interface Database {
   profiles: ProfilesTable;
   otp_codes: OtpCodesTable;
   contact_messages: ContactMessagesTable;
+  contact_replies: ContactRepliesTable;
   interviewers: InterviewersTable;
   slots: SlotsTable;
   internships: InternshipsTable;

@@ -24,6 +24,7 @@ import { interviewerRoutes } from "./interviewers/routes.js";
 import { invoiceRoutes } from "./invoices/routes.js";
 import { listingRoutes } from "./listings/routes.js";
 import { meRoutes } from "./me/routes.js";
+import { CONTACT_REPLY_JOB, sendContactReplyJob } from "./messages/replies.js";
 import { messageRoutes } from "./messages/routes.js";
 import { metricsRoutes } from "./metrics/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
@@ -106,6 +107,7 @@ export const jobHandlers: JobHandlers = {
   [REFUND_JOB]: refundJob((deps, request) => deps.payments.refund(request)),
   [WAITLIST_OFFER_JOB]: runWaitlistOfferJob,
   [STANDUP_REMINDER_JOB]: runStandupReminderJob,
+  [CONTACT_REPLY_JOB]: sendContactReplyJob,
 };
 
 /** Background workers started with the app (job queue, hold sweeper); each registers its stopper. */

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { DOMAINS } from "../../shared/constants.js";
 import { addDays, zonedDate, zonedToInstant } from "../../shared/time.js";
 import type { AppDeps } from "../app-deps.js";
 import type { Executor } from "../db/database.js";
@@ -194,6 +195,7 @@ async function seedInterviewers(trx: Executor, now: string): Promise<string[]> {
       phone_key: i.phone.replace(/\D/g, ""),
       qualification: i.qualification,
       company_types: JSON.stringify(i.types),
+      domains: JSON.stringify(DOMAINS),
       reviewed_by: i.reviewed,
       active: 1,
       mentor_track: i.mentors,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { DOMAINS } from "../../shared/constants.js";
 import type { Db } from "../db/database.js";
 import type {
   BookingsTable,
@@ -31,6 +32,7 @@ export async function buildInterviewer(db: Db, overrides: Partial<InterviewersTa
     phone_key: phone.replace(/\D/g, ""),
     qualification: "Senior Engineer",
     company_types: JSON.stringify(["service"]),
+    domains: JSON.stringify(DOMAINS),
     reviewed_by: "Panel",
     active: 1,
     mentor_track: null,
@@ -122,6 +124,7 @@ export async function buildBooking(
     id: randomUUID(),
     kind: "mock",
     package_key: "service",
+    domain: null,
     status: "confirmed",
     amount_paise: 120_000,
     seat_expires_at: null,

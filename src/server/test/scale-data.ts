@@ -241,6 +241,7 @@ function bookingRows(
   const cancelledIso = outcome === "cancelled" ? iso(createdMs + DAY / 2) : null;
   const booking: BookingsTable = {
     id: randomUUID(),
+    domain: null,
     user_id: student.id,
     kind: session.kind,
     target_id: session.id,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BOOKING_KINDS, COMPANY_TYPES, PHONE_MIN_DIGITS, PROFILE_STATUSES } from "../constants.js";
+import { BOOKING_KINDS, COMPANY_TYPES, DOMAINS, PHONE_MIN_DIGITS, PROFILE_STATUSES } from "../constants.js";
 import { GST_STATE_CODES } from "../gst.js";
 import { API_MESSAGES, PROFILE_MESSAGES, TEXT_MESSAGES } from "../messages.js";
 import { isVisibleLine } from "../plain-text.js";
@@ -87,6 +87,8 @@ export const takeHoldSchema = z.object({
   targetId: z.string().min(1),
   /** For a mock interview: the plan (service, product or maang) the seat is bought under. */
   packageKey: z.enum(COMPANY_TYPES).optional(),
+  /** For a mock interview: the domain picked (only a slot whose interviewer covers it can be held). */
+  domain: z.enum(DOMAINS).optional(),
 });
 export type TakeHoldInput = z.infer<typeof takeHoldSchema>;
 

@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { PAID_STATUSES } from "../constants.js";
+import { DOMAINS, PAID_STATUSES } from "../constants.js";
 
 /** One booked mock interview as its interviewer sees it (docs/product.md, Interviewers). */
 export const interviewerSessionSchema = z.object({
   bookingId: z.string(),
   slotId: z.string(),
   packageKey: z.string(),
+  /** The mock-interview domain the student booked it for; null for any (docs/product.md, Domains). */
+  domain: z.enum(DOMAINS).nullable(),
   title: z.string(),
   startAt: z.string(),
   endAt: z.string(),

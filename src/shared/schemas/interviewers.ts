@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPANY_TYPES, PHONE_MIN_DIGITS } from "../constants.js";
+import { COMPANY_TYPES, DOMAINS, PHONE_MIN_DIGITS } from "../constants.js";
 import { isValidEmail } from "../email.js";
 import { ADMIN_MESSAGES, MESSAGES, TEXT_MESSAGES } from "../messages.js";
 import { isVisibleLine } from "../plain-text.js";
@@ -33,6 +33,12 @@ export const interviewerInputSchema = z.object({
     .array(z.enum(COMPANY_TYPES))
     .min(1, { message: MESSAGES.interviewerCompanyTypeRequired })
     .transform((types) => [...new Set(types)]),
+  /** The mock-interview domains they interview for; every domain when the form leaves it out. */
+  domains: z
+    .array(z.enum(DOMAINS))
+    .min(1, { message: ADMIN_MESSAGES.interviewerDomainRequired })
+    .default([...DOMAINS])
+    .transform((domains) => [...new Set(domains)]),
   active: z.boolean().default(true),
   /** Set after the admin was shown the interviewer who already has this phone and chose to overwrite. */
   overwrite: z.boolean().default(false),
@@ -48,6 +54,7 @@ export const interviewerSchema = z.object({
   qualification: z.string(),
   reviewedBy: z.string(),
   companyTypes: z.array(z.enum(COMPANY_TYPES)),
+  domains: z.array(z.enum(DOMAINS)),
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -25,6 +25,10 @@ export const taxDocumentSchema = z.object({
   cgstPaise: z.number().int(),
   sgstPaise: z.number().int(),
   igstPaise: z.number().int(),
+  /** "UPI via Razorpay", "Razorpay" until the method is known, "Test-mode payment". */
+  paymentMethod: z.string(),
+  /** The provider's payment id (Razorpay's pay_…). */
+  transactionRef: z.string().nullable(),
 });
 export type TaxDocumentDto = z.infer<typeof taxDocumentSchema>;
 

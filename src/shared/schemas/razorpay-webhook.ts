@@ -16,6 +16,10 @@ export const razorpayWebhookEventSchema = z
             order_id: z.string().describe("The order the checkout created, order_…"),
             amount: z.number().int().describe("In paise; must equal the order's"),
             currency: z.string().describe("Must equal the order's (INR)"),
+            method: z
+              .string()
+              .optional()
+              .describe("How the student paid (card, upi, netbanking, wallet…), shown on the receipt"),
           }),
         })
         .optional(),

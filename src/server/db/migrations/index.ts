@@ -26,4 +26,7 @@ export * as "0340-internship-programme" from "./0340-internship-programme.js";
 export * as "0350-interview-room" from "./0350-interview-room.js";
 export * as "0370-recordings" from "./0370-recordings.js";
 export * as "0371-resume-files" from "./0371-resume-files.js";
+export * as "0390-payment-method" from "./0390-payment-method.js";
+export * as "0391-contact-replies" from "./0391-contact-replies.js";
+export * as "0392-interview-domains" from "./0392-interview-domains.js";
 export * as "0410-recording-parts" from "./0410-recording-parts.js";

@@ -76,10 +76,15 @@ describe("PDFs in Indian scripts", () => {
       issuedOn: "20 Nov 2026",
       originalNumber: null,
       originalIssuedOn: null,
+      paymentMethod: "UPI via Razorpay",
+      transactionRef: "pay_29QQoUBi66xm2f",
+      refundRef: null,
     });
     const text = squash(pdfText(pdf));
     expect(text).toContain(buyer);
     expect(text).toMatch(/Total paid INR 1,200\.00/);
+    expect(text).toMatch(/Payment method UPI via Razorpay/);
+    expect(text).toMatch(/Transaction reference pay_29QQoUBi66xm2f/);
   });
 
   it("splits text into runs of one script, keeping spaces and punctuation with their run", () => {

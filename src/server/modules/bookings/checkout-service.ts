@@ -210,6 +210,7 @@ async function prepareCheckout(
     kind: hold.kind,
     target_id: hold.target_id,
     package_key: packageKey,
+    domain: hold.domain,
     status: "pending_payment",
     amount_paise: price.amountPaise,
     seat_expires_at: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000).toISOString(),

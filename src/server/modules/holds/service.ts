@@ -20,6 +20,7 @@ import type { LiveEvent } from "../../infrastructure/events/bus.js";
 import { limitKey } from "../../infrastructure/rate-limit/store.js";
 import { needsApplication } from "../programme/service.js";
 import { offerFreedSeatsNow } from "../waitlist/offers.js";
+import { recordHoldDomain, refuseSlotOutsideDomain } from "./domain.js";
 import {
   deleteHoldRow,
   deleteOwnHold,
@@ -68,6 +69,7 @@ export async function takeHold(
   if (input.kind === "internship" && (await needsApplication(deps, userId, input.targetId))) {
     throw new AppError("CONFLICT", PROGRAMME_MESSAGES.applicationRequired);
   }
+  await refuseSlotOutsideDomain(deps.db, input);
   const nowIso = now.toISOString();
   const max = deps.config.holdRateLimitPerMinute;
   const hold = {
@@ -110,6 +112,7 @@ export async function takeHold(
   if (attempt.seatsTaken >= attempt.capacity) throw new AppError("SLOT_HELD", MESSAGES.slotHeld);
   if (!attempt.taken) throw new AppError("CONFLICT", MESSAGES.reserveFailed);
 
+  await recordHoldDomain(deps.db, hold.id, input.domain);
   await deps.bus.publish(liveEventFor(input.kind, input.targetId));
   const released = attempt.previousTargetId;
   if (released && released !== input.targetId) {

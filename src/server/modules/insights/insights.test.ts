@@ -239,6 +239,25 @@ describeEachDialect("insights", (t) => {
     expect(body.revenue.netPaise).toBe((orders[0]?.amountPaise ?? 0) + walkInPaise);
   });
 
+  it("counts a session sold past its capacity as full, so no week's occupancy passes 100 %", async () => {
+    const db = t().app.deps.db;
+    const address = email("overfull");
+    await t().signIn(address);
+    const user = await findUserId(db, address);
+    const slot = await buildSlot(db, {
+      start_at: "2026-03-03T13:30:00.000Z",
+      end_at: "2026-03-03T14:15:00.000Z",
+      capacity: 1,
+    });
+    const batch = await buildInternship(db, { start_date: "2026-03-04", capacity: 2 });
+    for (const at of ["2026-02-20T06:00:00.000Z", "2026-02-21T06:00:00.000Z"]) await paid(db, user, slot.id, at);
+    for (const at of ["2026-02-22T06:00:00.000Z", "2026-02-23T06:00:00.000Z", "2026-02-24T06:00:00.000Z"]) {
+      await paid(db, user, batch.id, at, { kind: "internship", package_key: "int_frontend" });
+    }
+    const body = json<InsightsDto>(await insights(t(), await t().signInAdmin(), "2026-03-02", "2026-03-08"));
+    expect(body.occupancy).toEqual([{ weekStart: "2026-03-02", capacity: 3, sold: 3 }]);
+  });
+
   it("refuses a period that ends before it starts, and anyone who is not an admin", async () => {
     const admin = await t().signInAdmin();
     const backwards = await insights(t(), admin, "2026-02-01", "2026-01-01");

@@ -64,14 +64,19 @@ export async function sumMoneyByDay(
   return rows;
 }
 
-/** Seats offered and paid for by slots and workshops starting in each week, not cancelled. */
+/**
+ * Seats offered and paid for by slots and workshops starting in each week, not cancelled. A session
+ * sold past its capacity (an admin's move into a full session, a capacity lowered after sales)
+ * counts as full, so a week's occupancy never exceeds 100 % (docs/admin.md, Insights).
+ */
 export async function sumTimedSeatsByWeek(db: Db, weeks: readonly Bucket[]) {
   if (weeks.length === 0) return [];
+  const soldOfSession = sql`(select count(*) from bookings b where b.target_id = s.id
+           and b.status in (${paidStatusList}))`;
   const result = await sql<{ week: string; capacity: number | string; sold: number | string }>`
     ${withBuckets(weeks)}
     select d.bucket as "week", sum(s.capacity) as "capacity",
-      sum((select count(*) from bookings b where b.target_id = s.id
-           and b.status in (${paidStatusList}))) as "sold"
+      sum(case when ${soldOfSession} > s.capacity then s.capacity else ${soldOfSession} end) as "sold"
     from d join (select id, start_at, capacity from slots where cancelled_at is null
           union all select id, start_at, capacity from workshops where cancelled_at is null) s
       on s.start_at >= d.bucket_from and s.start_at < d.bucket_to

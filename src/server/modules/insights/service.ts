@@ -113,7 +113,7 @@ async function occupancy(deps: AppDeps, period: PeriodQuery, w: Window): Promise
     const week = weeks.get(weekStartMonday(batch.startDate.slice(0, 10)));
     if (!week) continue;
     week.capacity += batch.capacity;
-    week.sold += sold.get(batch.id) ?? 0;
+    week.sold += Math.min(sold.get(batch.id) ?? 0, batch.capacity);
   }
   return [...weeks.values()];
 }

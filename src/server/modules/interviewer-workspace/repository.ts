@@ -1,4 +1,11 @@
-import { CATALOG_LABELS, type CatalogKey, PAID_STATUSES } from "../../../shared/constants.js";
+import {
+  CATALOG_LABELS,
+  type CatalogKey,
+  DOMAIN_LABELS,
+  DOMAINS,
+  type Domain,
+  PAID_STATUSES,
+} from "../../../shared/constants.js";
 import { personName } from "../../../shared/person-name.js";
 import type { HostedWorkshop, InterviewerSession } from "../../../shared/schemas/interviewer.js";
 import type { Db } from "../../db/database.js";
@@ -40,8 +47,9 @@ export async function saveCalendarToken(db: Db, interviewerId: string, token: st
     .execute();
 }
 
-type SessionRow = Omit<InterviewerSession, "title" | "hasScorecard" | "studentName" | "status"> & {
+type SessionRow = Omit<InterviewerSession, "title" | "hasScorecard" | "studentName" | "status" | "domain"> & {
   status: string;
+  domain: string | null;
   userName: string;
   firstName: string | null;
   lastName: string | null;
@@ -68,6 +76,7 @@ export async function findSessionsOfInterviewer(
       "bookings.id as bookingId",
       "slots.id as slotId",
       "bookings.package_key as packageKey",
+      "bookings.domain",
       "slots.start_at as startAt",
       "slots.end_at as endAt",
       "bookings.status",
@@ -87,12 +96,16 @@ export async function findSessionsOfInterviewer(
   return rows.map(toSession);
 }
 
+const isDomain = (value: string | null): value is Domain => (DOMAINS as readonly (string | null)[]).includes(value);
+
 function toSession(row: SessionRow): InterviewerSession {
+  const domain = isDomain(row.domain) ? row.domain : null;
   return {
     bookingId: row.bookingId,
     slotId: row.slotId,
     packageKey: row.packageKey,
-    title: `${CATALOG_LABELS[row.packageKey as CatalogKey] ?? row.packageKey} mock interview`,
+    domain,
+    title: `${CATALOG_LABELS[row.packageKey as CatalogKey] ?? row.packageKey} mock interview${domain ? `, ${DOMAIN_LABELS[domain]}` : ""}`,
     startAt: row.startAt,
     endAt: row.endAt,
     status: row.status as InterviewerSession["status"],

@@ -1,6 +1,6 @@
 import type { InterviewerDto, PhoneOwner } from "../../../shared/schemas/interviewers.js";
 import type { Executor } from "../../db/database.js";
-import { decodeInterviewerCompanyTypes } from "../../db/json-columns.js";
+import { decodeInterviewerCompanyTypes, decodeInterviewerDomains } from "../../db/json-columns.js";
 import type { InterviewersTable } from "../../db/schema.js";
 
 export const toInterviewerDto = (row: InterviewersTable): InterviewerDto => ({
@@ -11,6 +11,7 @@ export const toInterviewerDto = (row: InterviewersTable): InterviewerDto => ({
   qualification: row.qualification,
   reviewedBy: row.reviewed_by,
   companyTypes: decodeInterviewerCompanyTypes(row.company_types),
+  domains: decodeInterviewerDomains(row.domains),
   active: row.active === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,

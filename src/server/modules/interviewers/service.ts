@@ -35,6 +35,7 @@ const storedValues = (input: InterviewerInput) => ({
   phone_key: phoneKey(input.phone),
   qualification: input.qualification,
   company_types: JSON.stringify(input.companyTypes),
+  domains: JSON.stringify(input.domains),
   reviewed_by: input.reviewedBy,
 });
 

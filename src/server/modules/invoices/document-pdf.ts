@@ -1,7 +1,8 @@
+import { paymentMethodLabel } from "../../../shared/payment-method.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { TaxDocumentsTable } from "../../db/schema.js";
 import { renderTaxDocumentPdf } from "./pdf.js";
-import { findDocumentsOfBooking } from "./repository.js";
+import { findDocumentsOfBooking, findPaymentReferences } from "./repository.js";
 
 const dateOn = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone }).format(new Date(iso));
@@ -13,7 +14,11 @@ export async function renderDocument(
   original?: TaxDocumentsTable,
 ): Promise<Uint8Array> {
   const { timeZone } = deps.config;
+  const refs = await findPaymentReferences(deps.db, doc.payment_id);
   return renderTaxDocumentPdf(doc, {
+    paymentMethod: paymentMethodLabel(refs?.payment_provider ?? "", refs?.payment_method ?? null),
+    transactionRef: refs?.transaction_ref ?? null,
+    refundRef: refs?.refund_ref ?? null,
     issuedOn: dateOn(doc.issued_at, timeZone),
     originalNumber: original?.number ?? null,
     originalIssuedOn: original ? dateOn(original.issued_at, timeZone) : null,

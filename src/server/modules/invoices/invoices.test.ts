@@ -251,6 +251,13 @@ describeEachDialect("payment receipts without a GSTIN", (t) => {
     expect(text).toContain("not a tax invoice");
     expect(text).not.toMatch(/Tax Invoice|GSTIN|CGST|IGST|Taxable value/);
     expect(text).toMatch(/Total paid\s+INR 1,200\.00/);
+    expect(text).toMatch(/Payment method\s+Test-mode payment/);
+    const [listed] = (await documents(t(), await t().signInAdmin())).filter((d) => d.bookingId === order.bookingId);
+    expect(listed).toMatchObject({
+      paymentMethod: "Test-mode payment",
+      transactionRef: expect.stringMatching(/^pay_/),
+    });
+    expect(text).toMatch(new RegExp(`Transaction reference\\s+${listed?.transactionRef}`));
 
     // The confirmation mail names what it carries: a receipt, not an invoice.
     const mail = await t()

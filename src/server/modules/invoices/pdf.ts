@@ -21,7 +21,14 @@ export const formatInr = (paise: number) =>
 /** One A4 page: a tax invoice, a credit note, or (without a GSTIN) a payment or refund receipt. */
 export async function renderTaxDocumentPdf(
   doc: TaxDocumentsTable,
-  context: { issuedOn: string; originalNumber: string | null; originalIssuedOn: string | null },
+  context: {
+    issuedOn: string;
+    originalNumber: string | null;
+    originalIssuedOn: string | null;
+    paymentMethod: string;
+    transactionRef: string | null;
+    refundRef: string | null;
+  },
 ): Promise<Buffer> {
   const title = TITLES[doc.type];
   const pdf = await createPdf(A4, { title: `${title} ${doc.number}`, author: doc.supplier_name });
@@ -93,11 +100,29 @@ export async function renderTaxDocumentPdf(
   textRight(formatInr(doc.total_paise), right, bold(11));
   line(30);
 
+  for (const [label, value] of paymentRows(refund, context)) {
+    text(label, left, bold(9, MUTED));
+    text(value, 170);
+    line(14);
+  }
+  line(16);
+
   for (const note of notesOf(doc)) {
     text(note, left, regular(9, MUTED));
     line(13);
   }
   return toBuffer(pdf);
+}
+
+/** How the money moved: the payment method and the provider's references (Razorpay's pay_… and rfnd_…). */
+function paymentRows(
+  refund: boolean,
+  context: { paymentMethod: string; transactionRef: string | null; refundRef: string | null },
+): [string, string][] {
+  const rows: [string, string][] = [[refund ? "Refunded to" : "Payment method", context.paymentMethod]];
+  if (context.transactionRef) rows.push(["Transaction reference", context.transactionRef]);
+  if (refund && context.refundRef) rows.push(["Refund reference", context.refundRef]);
+  return rows;
 }
 
 function amountRows(doc: TaxDocumentsTable): [string, number][] {

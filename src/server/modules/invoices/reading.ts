@@ -1,12 +1,20 @@
 import { AppError } from "../../../shared/errors.js";
 import { INVOICE_MESSAGES } from "../../../shared/messages.js";
+import { paymentMethodLabel } from "../../../shared/payment-method.js";
 import type { TaxDocumentDto } from "../../../shared/schemas/invoices.js";
 import { addDays, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { TaxDocumentsTable } from "../../db/schema.js";
 import { findDocumentById, findDocumentsIssuedBetween, findDocumentsOfBooking } from "./repository.js";
 
-export function toDto(doc: TaxDocumentsTable, original?: TaxDocumentsTable): TaxDocumentDto {
+/** The document's payment as the provider knows it (a left join: null where there is no such row). */
+interface PaymentReferences {
+  payment_provider: string | null;
+  payment_method: string | null;
+  transaction_ref: string | null;
+}
+
+export function toDto(doc: TaxDocumentsTable & PaymentReferences, original?: TaxDocumentsTable): TaxDocumentDto {
   return {
     id: doc.id,
     type: doc.type,
@@ -27,6 +35,8 @@ export function toDto(doc: TaxDocumentsTable, original?: TaxDocumentsTable): Tax
     cgstPaise: doc.cgst_paise,
     sgstPaise: doc.sgst_paise,
     igstPaise: doc.igst_paise,
+    paymentMethod: paymentMethodLabel(doc.payment_provider ?? "", doc.payment_method),
+    transactionRef: doc.transaction_ref,
   };
 }
 

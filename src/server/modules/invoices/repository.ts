@@ -60,8 +60,15 @@ export function findDocumentsIssuedBetween(
   let query = db
     .selectFrom("tax_documents")
     .leftJoin("tax_documents as original", "original.id", "tax_documents.original_id")
+    .leftJoin("payments", "payments.id", "tax_documents.payment_id")
     .selectAll("tax_documents")
-    .select("original.number as original_number")
+    .select([
+      "original.number as original_number",
+      "payments.provider as payment_provider",
+      "payments.method as payment_method",
+      "payments.payment_id as transaction_ref",
+      "payments.refund_id as refund_ref",
+    ])
     .where("tax_documents.issued_at", ">=", range.fromIso)
     .where("tax_documents.issued_at", "<", range.toIso)
     .orderBy("tax_documents.issued_at")
@@ -98,5 +105,19 @@ export function findInvoiceFacts(db: Executor, bookingId: string, paymentId: str
     ])
     .where("bookings.id", "=", bookingId)
     .where("payments.id", "=", paymentId)
+    .executeTakeFirst();
+}
+
+/** How the document's payment was made and the provider's references, for the document to show. */
+export function findPaymentReferences(db: Executor, paymentId: string) {
+  return db
+    .selectFrom("payments")
+    .select([
+      "provider as payment_provider",
+      "method as payment_method",
+      "payment_id as transaction_ref",
+      "refund_id as refund_ref",
+    ])
+    .where("id", "=", paymentId)
     .executeTakeFirst();
 }

@@ -22,10 +22,10 @@ export function findPublishedUpcomingSlots(
   db: Db,
   packageKey: string,
   cutoffIso: string,
-  range: { fromIso?: string; beforeIso?: string } = {},
+  range: { fromIso?: string; beforeIso?: string; domain?: string | undefined } = {},
   limit = 200,
 ) {
-  let query = bookableSlotsOf(db, packageKey, cutoffIso)
+  let query = bookableSlotsOf(db, packageKey, cutoffIso, range.domain)
     .leftJoin("interviewers", "interviewers.id", "slots.interviewer_id")
     .select(SLOT_LISTING_COLUMNS);
   if (range.fromIso) query = query.where("slots.start_at", ">=", range.fromIso);
@@ -33,15 +33,19 @@ export function findPublishedUpcomingSlots(
   return query.orderBy("slots.start_at").limit(limit).execute();
 }
 
-/** A plan's slots open for booking: what the lists and the summary read. */
-function bookableSlotsOf(db: Db, packageKey: string, cutoffIso: string) {
-  return (
-    db
-      .selectFrom("slots")
-      .where(slotOpenForBooking(cutoffIso))
-      // package_types is a JSON array of fixed keys, so the quoted key is an exact token.
-      .where("slots.package_types", "like", `%"${packageKey}"%`)
-  );
+/** A plan's slots open for booking (with a domain, only those whose interviewer covers it): what the lists and the summary read. */
+function bookableSlotsOf(db: Db, packageKey: string, cutoffIso: string, domain?: string) {
+  const query = db
+    .selectFrom("slots")
+    .where(slotOpenForBooking(cutoffIso))
+    // package_types is a JSON array of fixed keys, so the quoted key is an exact token.
+    .where("slots.package_types", "like", `%"${packageKey}"%`);
+  return domain === undefined ? query : query.where("slots.interviewer_id", "in", interviewersCovering(db, domain));
+}
+
+/** The interviewers who cover a mock-interview domain (interviewers.domains: a JSON array of fixed keys). */
+export function interviewersCovering(db: Db, domain: string) {
+  return db.selectFrom("interviewers").select("interviewers.id").where("interviewers.domains", "like", `%"${domain}"%`);
 }
 
 /**
@@ -54,8 +58,9 @@ export function findPublishedSlotStarts(
   cutoffIso: string,
   beforeIso: string,
   limit: number,
+  domain?: string,
 ) {
-  return bookableSlotsOf(db, packageKey, cutoffIso)
+  return bookableSlotsOf(db, packageKey, cutoffIso, domain)
     .select(["slots.id", "slots.start_at", "slots.capacity", "slots.interviewer_name"])
     .where("slots.start_at", "<", beforeIso)
     .orderBy("slots.start_at")

@@ -1,4 +1,10 @@
-import { type CatalogKey, type CompanyType, FULL_TIMES_LISTED, SLOT_DAYS_AHEAD } from "../../../shared/constants.js";
+import {
+  type CatalogKey,
+  type CompanyType,
+  type Domain,
+  FULL_TIMES_LISTED,
+  SLOT_DAYS_AHEAD,
+} from "../../../shared/constants.js";
 import type { InternshipListing, SlotDays, SlotListing, WorkshopListing } from "../../../shared/schemas/booking.js";
 import { addDays, bookingCutoffIso, zonedDate, zonedToInstant } from "../../../shared/time.js";
 import type { Db } from "../../db/database.js";
@@ -42,9 +48,10 @@ async function slotsJson(db: Db, rows: SlotRow[], nowIso: string): Promise<strin
 }
 
 /** A plan's next 200 upcoming published slots with the seats left, already encoded for the listing cache. */
-export async function listSlotsJson(db: Db, packageKey: CompanyType): Promise<string> {
+export async function listSlotsJson(db: Db, packageKey: CompanyType, domain?: Domain): Promise<string> {
   const now = new Date();
-  return slotsJson(db, await findPublishedUpcomingSlots(db, packageKey, bookingCutoffIso(now)), now.toISOString());
+  const rows = await findPublishedUpcomingSlots(db, packageKey, bookingCutoffIso(now), { domain });
+  return slotsJson(db, rows, now.toISOString());
 }
 
 interface DaysRange {
@@ -90,11 +97,13 @@ export async function listDaySlotsJson(
   packageKey: CompanyType,
   date: string,
   timeZone: string,
+  domain?: Domain,
 ): Promise<string> {
   const now = new Date();
   const rows = await findPublishedUpcomingSlots(db, packageKey, bookingCutoffIso(now), {
     fromIso: zonedToInstant(date, "00:00", timeZone).toISOString(),
     beforeIso: zonedToInstant(addDays(date, 1), "00:00", timeZone).toISOString(),
+    domain,
   });
   return slotsJson(db, rows, now.toISOString());
 }
@@ -109,7 +118,12 @@ const SEAT_COUNT_BATCH = 500;
  * slotDaysRange that have bookable slots, each with the slots that have a seat left and all of them; the next
  * free time; the soonest full times for their waitlist.
  */
-export async function summarizeSlotDaysJson(db: Db, packageKey: CompanyType, timeZone: string): Promise<string> {
+export async function summarizeSlotDaysJson(
+  db: Db,
+  packageKey: CompanyType,
+  timeZone: string,
+  domain?: Domain,
+): Promise<string> {
   const now = new Date();
   const nowIso = now.toISOString();
   const { first, dayStarts } = slotDaysRange(timeZone, now);
@@ -119,6 +133,7 @@ export async function summarizeSlotDaysJson(db: Db, packageKey: CompanyType, tim
     bookingCutoffIso(now),
     dayStarts[SLOT_DAYS_AHEAD] ?? nowIso,
     SUMMARY_SLOTS_MAX,
+    domain,
   );
   const taken = new Map<string, number>();
   for (let i = 0; i < rows.length; i += SEAT_COUNT_BATCH) {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { COMPANY_TYPES, SLOT_DAYS_AHEAD } from "../../../shared/constants.js";
+import { COMPANY_TYPES, DOMAINS, SLOT_DAYS_AHEAD } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
 import { API_MESSAGES } from "../../../shared/messages.js";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
@@ -14,6 +14,12 @@ import {
 import { encode, type Page } from "../../plugins/pages.js";
 import { compressedOnce, createListingCache } from "./cache.js";
 import { findSlotListing, listDaySlotsJson, listSlotsJson, slotDaysRange, summarizeSlotDaysJson } from "./service.js";
+
+/** A mock-interview domain: only slots whose interviewer covers it (docs/product.md, Domains). */
+const domain = z
+  .enum(DOMAINS)
+  .optional()
+  .describe("Only slots whose interviewer covers this mock-interview domain; all slots without it");
 
 /** A day before today: nothing is bookable there any more. */
 const NO_SLOTS = compressedOnce(Buffer.from(JSON.stringify({ slots: [] })));
@@ -47,18 +53,21 @@ export const slotListingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["booking"],
         summary: "Upcoming published mock-interview slots for a plan, earliest first, with seats left",
         description: `Without \`date\`: the next 200 bookable slots. With \`date\` (YYYY-MM-DD, a day in the platform time zone): that day's bookable slots, full ones included. A day before today has none; a day beyond the ${SLOT_DAYS_AHEAD} days of \`/api/slots/days\` is refused (400).`,
-        querystring: z.object({ package: z.enum(COMPANY_TYPES), date: calendarDateSchema.optional() }),
+        querystring: z.object({ package: z.enum(COMPANY_TYPES), date: calendarDateSchema.optional(), domain }),
         response: { 200: slotListSchema },
       },
     },
     async (request, reply) => {
-      const { package: plan, date } = request.query;
-      if (!date) return sendListing(request, reply, await cache.get(`slots:${plan}`, () => listSlotsJson(db, plan)));
+      const { package: plan, date, domain: wanted } = request.query;
+      const key = wanted ? `slots:${plan}@${wanted}` : `slots:${plan}`;
+      if (!date) return sendListing(request, reply, await cache.get(key, () => listSlotsJson(db, plan, wanted)));
       const { first, last } = slotDaysRange(config.timeZone);
       if (date > last)
         throw new AppError("VALIDATION", API_MESSAGES.slotDateTooFar(SLOT_DAYS_AHEAD, last), { field: "date" });
       if (date < first) return sendListing(request, reply, NO_SLOTS);
-      const listing = await cache.get(`slots:${plan}:${date}`, () => listDaySlotsJson(db, plan, date, config.timeZone));
+      const listing = await cache.get(`${key}:${date}`, () =>
+        listDaySlotsJson(db, plan, date, config.timeZone, wanted),
+      );
       return sendListing(request, reply, listing);
     },
   );
@@ -70,13 +79,14 @@ export const slotListingRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "listSlotDays",
         tags: ["booking"],
         summary: `A plan's days with bookable slots (today and the next ${SLOT_DAYS_AHEAD - 1} days, platform time zone), the next free time and the soonest full times`,
-        querystring: z.object({ package: z.enum(COMPANY_TYPES) }),
+        querystring: z.object({ package: z.enum(COMPANY_TYPES), domain }),
         response: { 200: slotDaysSchema },
       },
     },
     async (request, reply) => {
-      const plan = request.query.package;
-      const listing = await cache.get(`slots:${plan}:days`, () => summarizeSlotDaysJson(db, plan, config.timeZone));
+      const { package: plan, domain: wanted } = request.query;
+      const key = wanted ? `slots:${plan}@${wanted}` : `slots:${plan}`;
+      const listing = await cache.get(`${key}:days`, () => summarizeSlotDaysJson(db, plan, config.timeZone, wanted));
       return sendListing(request, reply, listing);
     },
   );

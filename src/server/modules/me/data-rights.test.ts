@@ -74,10 +74,11 @@ async function studentWithHistory(t: TestApp) {
       revoked_at: null,
     })
     .execute();
+  const messageId = randomUUID();
   await db
     .insertInto("contact_messages")
     .values({
-      id: randomUUID(),
+      id: messageId,
       name: "Aarav",
       email: email.toUpperCase(),
       subject: "Refund",
@@ -86,7 +87,18 @@ async function studentWithHistory(t: TestApp) {
       created_at: now,
     })
     .execute();
-  return { email, cookie, userId, order, soon, code, openSlot };
+  await db
+    .insertInto("contact_replies")
+    .values({
+      id: randomUUID(),
+      message_id: messageId,
+      author_email: "admin@example.com",
+      body: "It reaches your bank this week.",
+      created_at: now,
+      sent_at: now,
+    })
+    .execute();
+  return { email, cookie, userId, order, soon, code, openSlot, messageId };
 }
 
 /**
@@ -146,6 +158,7 @@ describeEachDialect("the student's data rights", (t) => {
       invoices: Rows;
       certificates: Rows;
       contactMessages: Rows;
+      contactReplies: Rows;
       holds: Rows;
       notifications: Rows;
     }>(res);
@@ -157,6 +170,9 @@ describeEachDialect("the student's data rights", (t) => {
     expect(data.invoices).toHaveLength(1);
     expect(data.certificates).toEqual([expect.objectContaining({ code, recipient_name: "Aarav Sharma" })]);
     expect(data.contactMessages).toEqual([expect.objectContaining({ message: "Where is my refund?" })]);
+    expect(data.contactReplies).toEqual([
+      expect.objectContaining({ subject: "Refund", body: "It reaches your bank this week." }),
+    ]);
     expect(data.holds).toHaveLength(1);
     expect(data.notifications.length).toBeGreaterThan(0);
     expect(JSON.stringify(data)).not.toContain("code_hash");
@@ -184,7 +200,7 @@ describeEachDialect("the student's data rights", (t) => {
 
   it("deletes the account: seats back, refunds, names gone, certificates verifiable, signed out everywhere", async () => {
     const db = t().app.deps.db;
-    const { email, cookie, userId, order, soon, code, openSlot } = await studentWithHistory(t());
+    const { email, cookie, userId, order, soon, code, openSlot, messageId } = await studentWithHistory(t());
     const otherDevice = await t().signIn(email);
     const res = await t().request({
       method: "DELETE",
@@ -233,6 +249,8 @@ describeEachDialect("the student's data rights", (t) => {
       .where("email", "=", email.toUpperCase())
       .execute();
     expect(messages).toEqual([]);
+    const replies = await db.selectFrom("contact_replies").select("id").where("message_id", "=", messageId).execute();
+    expect(replies).toEqual([]);
 
     const certificate = json<PublicCertificate>(await t().request({ url: `/api/certificates/${code}` }));
     expect(certificate).toMatchObject({

@@ -142,7 +142,19 @@ async function findActivityData(db: Db, userId: string, email: string, bookingId
       .execute(),
     findPracticeData(db, userId),
   ]);
-  return { notifications, contactMessages, waitlist, holds, couponRedemptions, practice };
+  const contactReplies = await db
+    .selectFrom("contact_replies")
+    .innerJoin("contact_messages", "contact_messages.id", "contact_replies.message_id")
+    .select([
+      "contact_messages.subject",
+      "contact_replies.body",
+      "contact_replies.created_at",
+      "contact_replies.sent_at",
+    ])
+    .where((eb) => eb(eb.fn("lower", ["contact_messages.email"]), "=", email.toLowerCase()))
+    .orderBy("contact_replies.created_at")
+    .execute();
+  return { notifications, contactMessages, contactReplies, waitlist, holds, couponRedemptions, practice };
 }
 
 async function findPracticeData(db: Db, userId: string) {

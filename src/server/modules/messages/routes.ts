@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
-import { inboxSchema, markHandledInputSchema } from "../../../shared/schemas/inbox.js";
+import {
+  contactReplyInputSchema,
+  contactReplySchema,
+  inboxSchema,
+  markHandledInputSchema,
+} from "../../../shared/schemas/inbox.js";
 import { adminOf } from "../admins/guard.js";
+import { replyToMessage } from "./replies.js";
 import { markHandled, readInbox } from "./service.js";
 
 /** The contact-form inbox; messages arrive through POST /api/contact (modules/contact). */
@@ -36,6 +42,24 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = adminOf(request);
       return markHandled(app.deps, admin.email, request.params.id, request.body.handled);
+    },
+  );
+  app.post(
+    "/api/admin/messages/:id/replies",
+    {
+      schema: {
+        operationId: "replyToContactMessage",
+        tags: ["admin"],
+        summary: "Reply to a message: mailed to its sender, kept in its thread, and the message marked handled",
+        params: z.object({ id: z.string().min(1) }),
+        body: contactReplyInputSchema,
+        response: { 201: contactReplySchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const admin = adminOf(request);
+      const sent = await replyToMessage(app.deps, admin.email, request.params.id, request.body.message);
+      return reply.code(201).send(sent);
     },
   );
 };

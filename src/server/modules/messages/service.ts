@@ -3,6 +3,8 @@ import { ADMIN_MESSAGES } from "../../../shared/messages.js";
 import type { InboxDto } from "../../../shared/schemas/inbox.js";
 import type { AppDeps } from "../../app-deps.js";
 import { recordAudit } from "../audit/repository.js";
+import { toReplyDto } from "./replies.js";
+import { findRepliesToMessages } from "./reply-repository.js";
 import {
   countUnhandledMessages,
   findContactMessageById,
@@ -18,6 +20,10 @@ export async function readInbox(deps: AppDeps): Promise<InboxDto> {
     findRecentContactMessages(deps.db, INBOX_LIMIT),
     countUnhandledMessages(deps.db),
   ]);
+  const replies = await findRepliesToMessages(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   return {
     unhandled,
     messages: rows.map((r) => ({
@@ -28,6 +34,7 @@ export async function readInbox(deps: AppDeps): Promise<InboxDto> {
       message: r.message,
       handled: r.handled_at !== null,
       createdAt: r.created_at,
+      replies: replies.filter((reply) => reply.message_id === r.id).map(toReplyDto),
     })),
   };
 }

@@ -6,6 +6,7 @@ import { validatePaymentVerification, validateWebhookSignature } from "razorpay/
 import { afterAll, expect, it } from "vitest";
 import { createJobRunner } from "../../infrastructure/jobs/queue.js";
 import { buildSlot } from "../../test/builders.js";
+import { pdfText } from "../../test/pdf.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { jobHandlers } from "../index.js";
 
@@ -86,7 +87,9 @@ function webhook(
 ) {
   const body = JSON.stringify({
     event,
-    payload: { payment: { entity: { id: paymentId, entity: "payment", order_id: orderId, ...charged } } },
+    payload: {
+      payment: { entity: { id: paymentId, entity: "payment", order_id: orderId, method: "upi", ...charged } },
+    },
   });
   let signature = sign(WEBHOOK_SECRET, body);
   expect(validateWebhookSignature(body, signature, WEBHOOK_SECRET)).toBe(true);
@@ -189,6 +192,10 @@ describeEachDialect(
         .where("id", "=", checkout.bookingId)
         .execute();
       expect(bookings).toEqual([{ status: "confirmed" }]);
+      const receipt = await t().request({ url: `/api/me/bookings/${checkout.bookingId}/receipt.pdf`, cookie });
+      const receiptText = pdfText(receipt.rawPayload).replace(/\s+/g, " ");
+      expect(receiptText).toContain("Payment method UPI via Razorpay");
+      expect(receiptText).toContain(`Transaction reference ${paymentId}`);
       const mails = await t()
         .app.deps.db.selectFrom("outbox_messages")
         .select("id")

@@ -44,6 +44,11 @@ export async function insertPayment(db: Executor, payment: Insertable<PaymentsTa
   await db.insertInto("payments").values(payment).execute();
 }
 
+/** How the student paid, as the provider reports it (Razorpay's `method`). */
+export async function recordPaymentMethod(db: Executor, id: string, method: string): Promise<void> {
+  await db.updateTable("payments").set({ method }).where("id", "=", id).execute();
+}
+
 export function findPaymentById(db: Executor, id: string) {
   return db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirst();
 }

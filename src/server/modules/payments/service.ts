@@ -11,6 +11,7 @@ import {
   findBookingOwnerId,
   findPaymentById,
   findPaymentByOrderId,
+  recordPaymentMethod,
   recordWebhookEvent,
   webhookEventSeen,
 } from "./repository.js";
@@ -102,7 +103,9 @@ export async function failDevCheckout(deps: AppDeps, userId: string, paymentId: 
 
 interface RazorpayWebhook {
   event?: string;
-  payload?: { payment?: { entity?: { id?: string; order_id?: string; amount?: number; currency?: string } } };
+  payload?: {
+    payment?: { entity?: { id?: string; order_id?: string; amount?: number; currency?: string; method?: unknown } };
+  };
 }
 
 /**
@@ -162,6 +165,10 @@ export async function handleWebhook(
       await flagMismatchedPayment(deps, payment, entity);
       status = "flagged";
     } else {
+      // The checkout callback does not say how the student paid; the webhook does, for the receipt.
+      if (typeof entity.method === "string" && /^[a-z_]{1,32}$/.test(entity.method)) {
+        await recordPaymentMethod(deps.db, payment.id, entity.method);
+      }
       await confirmPayment(deps, { orderId: payment.order_id, providerPaymentId: entity.id });
       status = "processed";
     }

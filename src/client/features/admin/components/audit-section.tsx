@@ -5,13 +5,12 @@ import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { SelectField } from "../../../ui/field.js";
 import { useAudit } from "../api/get-audit.js";
+import { readableValue } from "./console-dates.js";
 import { LoadMore } from "./load-more.js";
 import { SectionLayout } from "./section-layout.js";
 
 type Fields = Record<string, unknown>;
 const asFields = (value: unknown): Fields => (value && typeof value === "object" ? (value as Fields) : {});
-const show = (value: unknown) =>
-  value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value);
 
 /** The fields a change touched: all of them for a create or delete, the differing ones for an update. */
 function changedFields(entry: AuditEntryDto): [string, unknown, unknown][] {
@@ -30,6 +29,8 @@ export function AuditSection() {
   const config = useClientConfig();
   const [entity, setEntity] = useState("");
   const audit = useAudit(entity);
+  const show = (value: unknown) =>
+    readableValue(value, config.data?.timeZone ?? "Asia/Kolkata", config.data?.timeZoneLabel);
   const entries = audit.data?.pages.flatMap((page) => page.entries);
 
   return (

@@ -7,6 +7,7 @@ import { Alert, Spinner } from "../../../ui/alert.js";
 import { SelectField, TextField } from "../../../ui/field.js";
 import { type BookingFilter, useBookings } from "../api/get-bookings.js";
 import { AfterSessionActions } from "./after-session-actions.js";
+import { formatCalendarDate } from "./console-dates.js";
 import { LoadMore } from "./load-more.js";
 import { SectionLayout } from "./section-layout.js";
 
@@ -22,11 +23,6 @@ const STATUSES = [
   "superseded",
 ];
 const words = (value: string) => value.replaceAll("_", " ");
-/** "3 Dec 2026" for a calendar date (an internship batch starts on a day, not at a time). */
-const formatDate = (date: string) =>
-  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
 
 /** Every booking with its student and payment, with the after-session actions. */
 export function BookingsSection() {
@@ -78,7 +74,7 @@ export function BookingsSection() {
             <p className="text-sm text-slate-700">
               {b.studentName || b.studentEmail} ({b.studentEmail}) ·{" "}
               {b.startDate
-                ? `starts ${formatDate(b.startDate)}`
+                ? `starts ${formatCalendarDate(b.startDate)}`
                 : b.startAt
                   ? formatInstant(b.startAt, config.data?.timeZone ?? "Asia/Kolkata", config.data?.timeZoneLabel)
                   : "no date"}{" "}

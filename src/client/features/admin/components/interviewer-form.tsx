@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { COMPANY_TYPES } from "../../../../shared/constants.js";
+import { COMPANY_TYPES, DOMAINS } from "../../../../shared/constants.js";
 import { ADMIN_MESSAGES } from "../../../../shared/messages.js";
 import { firstIssue } from "../../../../shared/schemas/first-issue.js";
 import {
@@ -15,9 +15,18 @@ import { useAddInterviewer } from "../api/add-interviewer.js";
 import { useEditInterviewer } from "../api/edit-interviewer.js";
 import { AdminForm } from "./admin-form.js";
 import { ConfirmDialog } from "./confirm-dialog.js";
+import { DomainCheckboxes } from "./domain-checkboxes.js";
 
 type TextKey = "name" | "email" | "phone" | "qualification" | "reviewedBy";
-const EMPTY = { name: "", email: "", phone: "", qualification: "", reviewedBy: "", companyTypes: [] } satisfies Form;
+const EMPTY = {
+  name: "",
+  email: "",
+  phone: "",
+  qualification: "",
+  reviewedBy: "",
+  companyTypes: [],
+  domains: [...DOMAINS],
+} satisfies Form;
 const TYPE_LABELS = { service: "Service-based", product: "Product-based", maang: "MAANG" } as const;
 
 /** The interviewer who already has the phone, from a 409 DUPLICATE_PHONE. */
@@ -107,6 +116,10 @@ export function InterviewerForm({
           ))}
         </div>
       </fieldset>
+      <DomainCheckboxes
+        value={form.domains ?? [...DOMAINS]}
+        onChange={(domains) => setForm((f) => ({ ...f, domains }))}
+      />
       {owner && (
         <ConfirmDialog
           title="This phone number is already taken"

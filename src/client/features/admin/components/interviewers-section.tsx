@@ -7,6 +7,7 @@ import { useInterviewers } from "../api/get-interviewers.js";
 import { useToggleInterviewer } from "../api/toggle-interviewer.js";
 import { ActionMenu } from "./action-menu.js";
 import { ConfirmDialog } from "./confirm-dialog.js";
+import { domainsText } from "./domain-checkboxes.js";
 import { InterviewerForm } from "./interviewer-form.js";
 import { SectionLayout } from "./section-layout.js";
 
@@ -44,7 +45,8 @@ export function InterviewersSection() {
                     {i.email} · {i.phone}
                   </p>
                   <p className="text-sm text-slate-700">
-                    {i.qualification} · {i.companyTypes.join(", ")} · reviewed by {i.reviewedBy}
+                    {i.qualification} · {i.companyTypes.join(", ")} · {domainsText(i.domains)} · reviewed by{" "}
+                    {i.reviewedBy}
                   </p>
                 </div>
                 <div className="flex items-center gap-2">

@@ -65,7 +65,7 @@ export function InvoicesSection() {
             <caption className="sr-only">Documents issued in the period</caption>
             <thead>
               <tr className="border-b border-slate-300">
-                {["Number", "Type", "Issued", "Buyer", "Total", "PDF"].map((h) => (
+                {["Number", "Type", "Issued", "Buyer", "Payment", "Total", "PDF"].map((h) => (
                   <th key={h} scope="col" className={`px-3 py-2 font-semibold ${h === "Total" ? "text-right" : ""}`}>
                     {h}
                   </th>
@@ -90,6 +90,12 @@ export function InvoicesSection() {
                   <td className="px-3 py-2">
                     {d.buyerName}
                     <span className="block text-xs break-all text-slate-700">{d.buyerEmail}</span>
+                  </td>
+                  <td className="px-3 py-2" data-payment>
+                    {d.paymentMethod}
+                    {d.transactionRef && (
+                      <span className="block font-mono text-xs break-all text-slate-700">{d.transactionRef}</span>
+                    )}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatPaise(d.totalPaise)}</td>
                   <td className="px-3 py-2">

@@ -4,6 +4,7 @@ import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 import { useInbox } from "../api/get-inbox.js";
 import { useMarkHandled } from "../api/mark-handled.js";
+import { MessageThread } from "./message-thread.js";
 import { SectionLayout } from "./section-layout.js";
 
 /** The contact form's inbox, newest first. */
@@ -59,6 +60,7 @@ export function MessagesSection() {
               </Button>
             </div>
             <p className="mt-2 whitespace-pre-wrap text-slate-900">{m.message}</p>
+            <MessageThread message={m} />
           </li>
         ))}
       </ul>

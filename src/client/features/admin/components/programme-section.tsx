@@ -7,6 +7,7 @@ import { useInternships } from "../api/get-internships.js";
 import { AdminError } from "./admin-error.js";
 import { BatchRoster } from "./batch-roster.js";
 import { CapstoneForm } from "./capstone-form.js";
+import { formatCalendarDate } from "./console-dates.js";
 import { MentorTracks } from "./mentor-tracks.js";
 import { SectionLayout } from "./section-layout.js";
 
@@ -27,7 +28,7 @@ export function ProgrammeSection() {
         <SelectField label="Batch" value={chosen} onChange={(e) => setBatchId(e.target.value)}>
           {batches.map((b) => (
             <option key={b.id} value={b.id}>
-              {b.title} · starts {b.startDate}
+              {b.title} · starts {formatCalendarDate(b.startDate.slice(0, 10))}
             </option>
           ))}
         </SelectField>

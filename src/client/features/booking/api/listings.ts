@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CompanyType } from "../../../../shared/constants.js";
+import type { CompanyType, Domain } from "../../../../shared/constants.js";
 import type { InternshipListing, SlotDays, SlotListing, WorkshopListing } from "../../../../shared/schemas/booking.js";
 import { apiFetch } from "../../../lib/api.js";
 
@@ -8,20 +8,21 @@ import { apiFetch } from "../../../lib/api.js";
  * plan card (docs/decisions/0240-slots-by-day.md). Every slot query's key starts with "slots", the stream's
  * event type, so the live refresh reaches each (features/booking/route.tsx).
  */
-export const slotDaysQuery = (plan: CompanyType) =>
+export const slotDaysQuery = (plan: CompanyType, domain?: Domain) =>
   queryOptions({
-    queryKey: ["slots", plan, "days"],
-    queryFn: () => apiFetch<SlotDays>(`/api/slots/days?package=${plan}`),
+    queryKey: ["slots", plan, "days", domain ?? "any"],
+    queryFn: () => apiFetch<SlotDays>(`/api/slots/days?package=${plan}${domain ? `&domain=${domain}` : ""}`),
   });
 
-export const useSlotDays = (plan: CompanyType | undefined) =>
-  useQuery({ ...slotDaysQuery(plan ?? "service"), enabled: plan !== undefined });
+export const useSlotDays = (plan: CompanyType | undefined, domain?: Domain) =>
+  useQuery({ ...slotDaysQuery(plan ?? "service", domain), enabled: plan !== undefined });
 
-/** One day's slots of a plan (the day in the platform zone), full ones included. */
-export const useDaySlots = (plan: CompanyType, date: string | undefined) =>
+/** One day's slots of a plan (the day in the platform zone), full ones included; of one domain's interviewers when given. */
+export const useDaySlots = (plan: CompanyType, date: string | undefined, domain?: Domain) =>
   useQuery({
-    queryKey: ["slots", plan, "day", date],
-    queryFn: () => apiFetch<{ slots: SlotListing[] }>(`/api/slots?package=${plan}&date=${date}`),
+    queryKey: ["slots", plan, "day", date, domain ?? "any"],
+    queryFn: () =>
+      apiFetch<{ slots: SlotListing[] }>(`/api/slots?package=${plan}&date=${date}${domain ? `&domain=${domain}` : ""}`),
     select: (data) => data.slots,
     enabled: date !== undefined,
   });

@@ -17,6 +17,7 @@ import { WaitlistButton } from "../../../shared/waitlist/waitlist-button.js";
 import { Spinner } from "../../../ui/alert.js";
 import { Tabs } from "../../../ui/tabs.js";
 import { useDaySlots, useSlot, useSlotDays } from "../api/listings.js";
+import { DomainPicker, useBookingDomain } from "./domain-picker.js";
 import { HoldCountdown } from "./hold-countdown.js";
 import { NotifyMe } from "./notify-me.js";
 import { TimeRadioGroup } from "./time-radio-group.js";
@@ -56,6 +57,7 @@ export function MockTab({ plan, onPlan, notice, ...slotProps }: MockTabProps) {
           ))}
         </div>
       </fieldset>
+      <DomainPicker />
       <section ref={times} aria-labelledby="slots-heading" className="scroll-mt-20 space-y-4">
         {notice}
         {plan && <SlotPicker plan={plan} {...slotProps} />}
@@ -68,7 +70,8 @@ function PlanCard({ planKey, checked, onChoose }: { planKey: CompanyType; checke
   const catalog = useCatalog();
   const item = catalog.data?.get(planKey);
   const available = item?.available ?? false;
-  const days = useSlotDays(available ? planKey : undefined);
+  const [domain] = useBookingDomain();
+  const days = useSlotDays(available ? planKey : undefined, domain);
   const config = useClientConfig();
   const zone = config.data?.timeZone ?? "Asia/Kolkata";
   const zoneLabel = config.data?.timeZoneLabel ?? "IST";
@@ -115,7 +118,8 @@ function SlotPicker({
   onSlot,
   onSeatTaken,
 }: Omit<MockTabProps, "onPlan" | "notice"> & { plan: CompanyType }) {
-  const days = useSlotDays(plan);
+  const [domain] = useBookingDomain();
+  const days = useSlotDays(plan, domain);
   const config = useClientConfig();
   const zone = config.data?.timeZone ?? "Asia/Kolkata";
   const label = config.data?.timeZoneLabel ?? "IST";
@@ -130,7 +134,7 @@ function SlotPicker({
   const shownDay = waiting
     ? undefined
     : (inStrip(day) ?? inStrip(selectedSlotId ? chosenDay : undefined) ?? strip[0]?.date);
-  const daySlots = useDaySlots(plan, shownDay);
+  const daySlots = useDaySlots(plan, shownDay, domain);
   useSeatTakenWatch(daySlots.data, selectedSlotId, onSeatTaken);
   // The day on screen stays on screen when its last seat goes: the student sees "Full", not another day.
   useEffect(() => {

@@ -4,6 +4,7 @@ import { MESSAGES } from "../../../../shared/messages.js";
 import type { BookingKindDto, HoldDto } from "../../../../shared/schemas/booking.js";
 import { ApiError } from "../../../lib/api.js";
 import { releaseHold, releaseHoldOnLeave, useTakeHold } from "../api/holds.js";
+import { useBookingDomain } from "./domain-picker.js";
 
 /** The reservation errors (docs/product.md, Booking flow), by what the server answered. */
 function reserveErrorText(error: unknown): string {
@@ -14,7 +15,8 @@ function reserveErrorText(error: unknown): string {
       error.code === "NOT_AVAILABLE" ||
       error.code === "CONFLICT" ||
       error.code === "RATE_LIMITED" ||
-      error.code === "BOOKING_CLOSED"
+      error.code === "BOOKING_CLOSED" ||
+      error.code === "VALIDATION"
     )
       return error.message;
   }
@@ -28,6 +30,7 @@ function reserveErrorText(error: unknown): string {
  */
 export function useHold() {
   const take = useTakeHold();
+  const [domain] = useBookingDomain();
   const [hold, setHold] = useState<HoldDto>();
   const [error, setError] = useState<string>();
   const current = useRef<HoldDto | undefined>(undefined);
@@ -55,7 +58,7 @@ export function useHold() {
       const ask = ++asked.current;
       setWanted(targetId);
       take.mutate(
-        { kind, targetId, ...(packageKey ? { packageKey } : {}) },
+        { kind, targetId, ...(packageKey ? { packageKey } : {}), ...(kind === "mock" && domain ? { domain } : {}) },
         {
           onSuccess: (taken) => {
             if (ask !== asked.current) return;
@@ -73,7 +76,7 @@ export function useHold() {
         },
       );
     },
-    [take],
+    [take, domain],
   );
 
   const clear = useCallback(() => {

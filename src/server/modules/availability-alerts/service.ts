@@ -5,7 +5,7 @@ import type { AppDeps } from "../../app-deps.js";
 import type { Database } from "../../db/schema.js";
 import { enqueueJob, type JobOutcome } from "../../infrastructure/jobs/queue.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
-import { findCatalogItem } from "../catalog/repository.js";
+import { findCatalogItem } from "../catalog/index.js";
 import { deleteAlert, findAlertKeysByUser, findAlertUsersByPackage, findUserEmail, insertAlert } from "./repository.js";
 
 export const AVAILABILITY_ALERT_JOB = "availability-alert";

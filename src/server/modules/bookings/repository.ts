@@ -1,7 +1,7 @@
 import { type Insertable, sql, type Transaction } from "kysely";
-import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
+import { type Db, type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingKind, BookingsTable, Database } from "../../db/schema.js";
-import { SEAT_KEEPING_STATUSES } from "../seats/repository.js";
+import { SEAT_KEEPING_STATUSES } from "../seats/index.js";
 
 export async function insertBooking(db: Executor, booking: Insertable<BookingsTable>): Promise<void> {
   await db.insertInto("bookings").values(booking).execute();
@@ -142,4 +142,15 @@ export async function hasSeatOrLiveCheckout(
     )
     .executeTakeFirst();
   return own !== undefined;
+}
+
+export async function hasPaidBooking(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("bookings")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("status", "in", SEAT_KEEPING_STATUSES)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { deleteExpiredHolds } from "../holds/repository.js";
+import { deleteExpiredHolds } from "../holds/index.js";
 import { sweepWaitlists } from "../waitlist/offers.js";
 import { expireStalePendingBookings } from "./repository.js";
 

@@ -11,9 +11,9 @@ import { decodeCouponPackages } from "../../db/json-columns.js";
 import type { CouponsTable, Database } from "../../db/schema.js";
 import { countHit, uncountHit } from "../../infrastructure/rate-limit/repository.js";
 import { limitKey } from "../../infrastructure/rate-limit/store.js";
-import { recordAudit } from "../audit/repository.js";
-import { findCatalogItem } from "../catalog/repository.js";
-import { findActiveHoldsByUser } from "../holds/repository.js";
+import { recordAudit } from "../audit/index.js";
+import { findCatalogItem } from "../catalog/index.js";
+import { findActiveHoldsByUser } from "../holds/index.js";
 import {
   countLiveRedemptions,
   findCouponByCode,

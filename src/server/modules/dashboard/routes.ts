@@ -3,12 +3,11 @@ import { z } from "zod";
 import { AppError } from "../../../shared/errors.js";
 import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
-import { dashboardSchema, resumeInputSchema } from "../../../shared/schemas/dashboard.js";
+import { dashboardSchema } from "../../../shared/schemas/dashboard.js";
 import { fileResponse, signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
+import { findBookingSession } from "../sessions/index.js";
 import { buildSessionIcs } from "../sessions/invite.js";
-import { findBookingSession } from "../sessions/repository.js";
-import { deleteResume, saveResumeUrl } from "./repository.js";
 import { getDashboard } from "./service.js";
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,27 +26,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       reply.header("cache-control", "no-store");
       return getDashboard(app.deps, user);
-    },
-  );
-
-  app.put(
-    "/api/me/resume",
-    {
-      schema: {
-        operationId: "setResumeLink",
-        security: signedIn,
-        tags: ["dashboard"],
-        summary: "Saves (or, with an empty link, removes) the link to the student's resume",
-        body: resumeInputSchema,
-        response: { 200: z.object({ url: z.string().nullable() }) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      const { url } = request.body;
-      if (url === "") await deleteResume(app.deps.db, user.id);
-      else await saveResumeUrl(app.deps.db, user.id, url, new Date().toISOString());
-      return { url: url || null };
     },
   );
 

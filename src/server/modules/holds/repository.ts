@@ -20,8 +20,8 @@ import { createStatementCache } from "../../db/compiled-statements.js";
 import { type Db, type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingKind, Database, HoldsTable } from "../../db/schema.js";
 import { budgetSpent, type Hit, hitStatement } from "../../infrastructure/rate-limit/repository.js";
-import { SEAT_KEEPING_STATUSES } from "../seats/repository.js";
-import { LIVE_STATUSES } from "../waitlist/repository.js";
+import { SEAT_KEEPING_STATUSES } from "../seats/index.js";
+import { LIVE_STATUSES } from "../waitlist/index.js";
 
 /** The hot statements of holding and releasing, compiled once per shape (and prepared on PostgreSQL). */
 const statements = createStatementCache();

@@ -7,7 +7,7 @@ import type { AppDeps } from "../../app-deps.js";
 import { countHit, uncountHit } from "../../infrastructure/rate-limit/repository.js";
 import { limitKey } from "../../infrastructure/rate-limit/store.js";
 import { smsSender } from "../../infrastructure/sms/sender.js";
-import { hasPaidBooking } from "../me/repository.js";
+import { hasPaidBooking } from "../bookings/index.js";
 import {
   claimOtpAttempt,
   consumeOtp,

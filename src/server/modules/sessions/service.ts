@@ -6,9 +6,9 @@ import type { Scorecard } from "../../../shared/schemas/scorecards.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { CertificatesTable } from "../../db/schema.js";
 import type { SessionUser } from "../../plugins/auth.js";
-import { findCertificateByBooking } from "../certificates/repository.js";
+import { findCertificateByBooking } from "../certificates/index.js";
+import { findScorecardByBooking } from "../scorecards/index.js";
 import { toScorecard } from "../scorecards/mapping.js";
-import { findScorecardByBooking } from "../scorecards/repository.js";
 import { googleCalendarUrl } from "./calendar-link.js";
 import { type BookingSession, findBookingSession } from "./repository.js";
 

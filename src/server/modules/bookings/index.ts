@@ -1,0 +1,9 @@
+// What other modules may read of this one's data (docs/architecture.md, Modules); they never import its repository.
+export {
+  findBookingById,
+  findReplacingCheckout,
+  hasPaidBooking,
+  hasSeatOrLiveCheckout,
+  lockBookingById,
+  updateBooking,
+} from "./repository.js";

@@ -4,7 +4,7 @@ import type { JobHandlers } from "../infrastructure/jobs/queue.js";
 import { startJobWorker } from "../infrastructure/jobs/worker.js";
 import { adminBookingRoutes } from "./admin-bookings/routes.js";
 import { adminRoutes } from "./admins/routes.js";
-import { auditRoutes } from "./audit/routes.js";
+import { auditRoutes } from "./audit-log/routes.js";
 import { availabilityAlertRoutes } from "./availability-alerts/routes.js";
 import { AVAILABILITY_ALERT_JOB, runOpeningAlertJob } from "./availability-alerts/service.js";
 import { bookingRoutes } from "./bookings/routes.js";
@@ -12,7 +12,6 @@ import { startSeatSweeper } from "./bookings/sweeper.js";
 import { cancellationRoutes } from "./cancellations/routes.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import { certificateRoutes } from "./certificates/routes.js";
-import { confirmationRoutes } from "./confirmation/routes.js";
 import { contactRoutes } from "./contact/routes.js";
 import { couponRoutes } from "./coupons/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
@@ -26,6 +25,7 @@ import { listingRoutes } from "./listings/routes.js";
 import { meRoutes } from "./me/routes.js";
 import { messageRoutes } from "./messages/routes.js";
 import { metricsRoutes } from "./metrics/routes.js";
+import { myBookingRoutes } from "./my-bookings/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { afterPaymentHandlers } from "./payments/after-payment.js";
 import { REFUND_JOB, refundJob } from "./payments/refunds.js";
@@ -84,7 +84,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   interviewerWorkspaceRoutes,
   waitlistRoutes,
   insightRoutes,
-  confirmationRoutes,
+  myBookingRoutes,
   availabilityAlertRoutes,
   practiceRoutes,
   phoneAlertRoutes,

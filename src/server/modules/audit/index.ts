@@ -1,2 +1,2 @@
 // What other modules may read of this one's data (docs/architecture.md, Modules); they never import its repository.
-export { recordAudit } from "./repository.js";
+export { findAuditEntries, recordAudit } from "./repository.js";

@@ -5,7 +5,7 @@ import { cancelInputSchema, cancelResultSchema, changedSessionSchema } from "../
 import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { requireRecentAdmin } from "../admins/guard.js";
-import { getDashboardSession } from "../sessions/service.js";
+import { getDashboardSession } from "../my-bookings/service.js";
 import { cancelBookingAsAdmin, cancelOwnBooking, cancelSession } from "./service.js";
 
 const idParams = z.object({ id: z.string() });

@@ -6,12 +6,12 @@ import type { AppDeps } from "../../app-deps.js";
 import { decodeInternshipWeekPlans } from "../../db/json-columns.js";
 import type { SessionUser } from "../../plugins/auth.js";
 import { findCertificatesByUser } from "../certificates/index.js";
+import { certificateBadge, type ShownStatus, toDashboardSession } from "../my-bookings/service.js";
 import { practiceMinutesOf } from "../practice/service.js";
 import { findProfile, findResumeUrl } from "../profile/index.js";
 import { findScorecardsByUser } from "../scorecards/index.js";
 import { toScorecard } from "../scorecards/mapping.js";
 import { type BookingSession, findBookingSessions } from "../sessions/index.js";
-import { certificateBadge, type ShownStatus, toDashboardSession } from "../sessions/service.js";
 import { findInternshipById } from "./repository.js";
 
 const DAY_MS = 24 * 3_600_000;

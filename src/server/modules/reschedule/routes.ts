@@ -8,7 +8,7 @@ import {
 } from "../../../shared/schemas/dashboard.js";
 import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
-import { getDashboardSession } from "../sessions/service.js";
+import { getDashboardSession } from "../my-bookings/service.js";
 import { listRescheduleOptions, rescheduleBooking } from "./service.js";
 
 const bookingParams = z.object({ id: z.string() });

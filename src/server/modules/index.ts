@@ -7,11 +7,11 @@ import { adminRoutes } from "./admins/routes.js";
 import { auditRoutes } from "./audit-log/routes.js";
 import { availabilityAlertRoutes } from "./availability-alerts/routes.js";
 import { AVAILABILITY_ALERT_JOB, runOpeningAlertJob } from "./availability-alerts/service.js";
-import { bookingRoutes } from "./bookings/routes.js";
-import { startSeatSweeper } from "./bookings/sweeper.js";
 import { cancellationRoutes } from "./cancellations/routes.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import { certificateRoutes } from "./certificates/routes.js";
+import { checkoutRoutes } from "./checkout/routes.js";
+import { startSeatSweeper } from "./checkout/sweeper.js";
 import { contactRoutes } from "./contact/routes.js";
 import { couponRoutes } from "./coupons/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
@@ -59,7 +59,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   catalogRoutes,
   listingRoutes,
   holdRoutes,
-  bookingRoutes,
+  checkoutRoutes,
   paymentRoutes,
   profileRoutes,
   interviewerRoutes,

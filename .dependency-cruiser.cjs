@@ -91,6 +91,18 @@ module.exports = {
       },
     },
     {
+      name: "screens-import-nothing-back",
+      severity: "error",
+      comment:
+        "A screen's read model (dashboard, admin bookings, audit log, insights) reads other modules; no " +
+        "module imports it back (docs/architecture.md, Modules).",
+      from: { path: "^src/server/modules/([^/]+)/", pathNot: notTest },
+      to: {
+        path: "^src/server/modules/(dashboard|admin-bookings|audit-log|insights)/",
+        pathNot: "^src/server/modules/$1/",
+      },
+    },
+    {
       name: "kysely-only-in-repositories",
       severity: "error",
       comment:

@@ -39,11 +39,13 @@ function readJson(file) {
 
 if (wants("lint")) {
   // Biome also holds functions in src/server and src/shared to 80 lines (biome.json); dependency-cruiser
-  // checks the import rules (.dependency-cruiser.cjs, docs/architecture.md).
+  // checks the import rules (.dependency-cruiser.cjs, docs/architecture.md), check-module-cycles.mjs the
+  // folder-level circles it cannot see.
   const ok = [
     run("lint and format (biome)", "npx", ["biome", "check", "."]),
     run("import rules (dependency-cruiser)", "npx", ["depcruise", "src", "--config", ".dependency-cruiser.cjs"]),
     run("queries only in repositories and db/", "node", ["scripts/check-queries.mjs"]),
+    run("module folders without circles", "node", ["scripts/check-module-cycles.mjs"]),
   ].every(Boolean);
   if (!ok) failed += 1;
   lines.push(`lint: ${ok ? "clean" : "FAILED"}`);

@@ -85,5 +85,5 @@ export async function erasePersonalDataOf(deps: AppDeps, user: SessionUser, conf
   });
   for (const [kind, targetIds] of freedSeats) await releaseReplacedSeats(deps, kind, targetIds, now);
   // Sessions are gone from the database: every instance forgets them and ends their streams.
-  await announceSessionsEnded(deps.sessions, deps.bus, { userId: user.id, sessionId: null });
+  await announceSessionsEnded(deps.authSessions, deps.bus, { userId: user.id, sessionId: null });
 }

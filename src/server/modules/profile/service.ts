@@ -165,7 +165,7 @@ export async function saveProfile(deps: AppDeps, userId: string, input: ProfileI
       updated_at: nowIso,
     });
     await updateUserName(deps.db, userId, `${input.firstName} ${input.lastName}`);
-    deps.sessions.forgetUser(userId);
+    deps.authSessions.forgetUser(userId);
   } catch (err) {
     deps.log.error({ err, userId }, "profile save failed");
     throw new AppError("INTERNAL", MESSAGES.profileSaveFailed);

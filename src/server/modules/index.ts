@@ -24,9 +24,10 @@ import { invoiceRoutes } from "./invoices/routes.js";
 import { listingRoutes } from "./listings/routes.js";
 import { meRoutes } from "./me/routes.js";
 import { messageRoutes } from "./messages/routes.js";
-import { metricsRoutes } from "./metrics/routes.js";
 import { myBookingRoutes } from "./my-bookings/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
+import { healthRoutes } from "./operations/health.js";
+import { metricsRoutes } from "./operations/metrics.js";
 import { afterPaymentHandlers } from "./payments/after-payment.js";
 import { REFUND_JOB, refundJob } from "./payments/refunds.js";
 import { paymentRoutes } from "./payments/routes.js";
@@ -54,6 +55,7 @@ import { workshopRoutes } from "./workshops/routes.js";
 
 /** Every feature's routes, registered in this order after the app plugins. */
 export const routeModules: FastifyPluginAsyncZod[] = [
+  healthRoutes,
   siteRoutes,
   meRoutes,
   catalogRoutes,

@@ -5,9 +5,10 @@ import { startJobWorker } from "../infrastructure/jobs/worker.js";
 import { adminBookingRoutes } from "./admin-bookings/routes.js";
 import { adminRoutes } from "./admins/routes.js";
 import { auditRoutes } from "./audit-log/routes.js";
-import { availabilityAlertRoutes } from "./availability-alerts/routes.js";
-import { AVAILABILITY_ALERT_JOB, runOpeningAlertJob } from "./availability-alerts/service.js";
 import { cancellationRoutes } from "./cancellations/routes.js";
+import { openingAlertRoutes } from "./catalog/opening-alert-routes.js";
+import { OPENING_ALERT_JOB, runOpeningAlertJob } from "./catalog/opening-alerts.js";
+import { pricingRoutes } from "./catalog/pricing-routes.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import { certificateRoutes } from "./certificates/routes.js";
 import { checkoutRoutes } from "./checkout/routes.js";
@@ -33,7 +34,6 @@ import { REFUND_JOB, refundJob } from "./payments/refunds.js";
 import { paymentRoutes } from "./payments/routes.js";
 import { phoneAlertRoutes } from "./phone-alerts/routes.js";
 import { practiceRoutes } from "./practice/routes.js";
-import { pricingRoutes } from "./pricing/routes.js";
 import { profileRoutes } from "./profile/routes.js";
 import { programmeAdminRoutes } from "./programme/admin-routes.js";
 import { runStandupReminderJob, STANDUP_REMINDER_JOB } from "./programme/enrolment.js";
@@ -87,7 +87,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   waitlistRoutes,
   insightRoutes,
   myBookingRoutes,
-  availabilityAlertRoutes,
+  openingAlertRoutes,
   practiceRoutes,
   phoneAlertRoutes,
   roomRoutes,
@@ -103,7 +103,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
 export const jobHandlers: JobHandlers = {
   ...afterPaymentHandlers,
   [REMINDER_JOB]: runReminderJob,
-  [AVAILABILITY_ALERT_JOB]: runOpeningAlertJob,
+  [OPENING_ALERT_JOB]: runOpeningAlertJob,
   // Refunds go through the app's payment provider (Razorpay, or the test-mode one).
   [REFUND_JOB]: refundJob((deps, request) => deps.payments.refund(request)),
   [WAITLIST_OFFER_JOB]: runWaitlistOfferJob,

@@ -3,8 +3,8 @@ import { rupeesToPaise } from "../../../shared/money.js";
 import type { PricingInput } from "../../../shared/schemas/pricing.js";
 import type { AppDeps } from "../../app-deps.js";
 import { recordAudit } from "../audit/index.js";
-import { queueOpeningAlerts } from "../availability-alerts/service.js";
-import { type CatalogItem, findCatalogItem, updateCatalogItem } from "../catalog/index.js";
+import { queueOpeningAlerts } from "./opening-alerts.js";
+import { type CatalogItem, findCatalogItem, updateCatalogItem } from "./repository.js";
 
 /**
  * The reason shown while unavailable: the one given (empty: the standard sentence), else the current one.

@@ -80,7 +80,8 @@ function circles() {
 const problems = [];
 const components = circles();
 for (const component of components) {
-  if (KNOWN.has(component.join(" "))) continue;
+  const name = component.join(" ");
+  if (KNOWN.has(name)) continue;
   const inside = new Set(component);
   const imports = component.flatMap((from) =>
     [...(edges.get(from) ?? [])].filter(([to]) => inside.has(to)).flatMap(([, why]) => why),

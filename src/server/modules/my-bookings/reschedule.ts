@@ -12,8 +12,8 @@ import { countSeatsTaken } from "../seats/index.js";
 import { type BookingSession, findBookingSession } from "../sessions/index.js";
 import { changeDeadline } from "../sessions/service.js";
 import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
-import { sendRescheduledEmail } from "./emails.js";
-import { findOpenSlotsForPackage, lockSlots, moveBookingToSlot } from "./repository.js";
+import { sendRescheduledEmail } from "./reschedule-emails.js";
+import { findOpenSlotsForPackage, lockSlots, moveBookingToSlot } from "./reschedule-repository.js";
 
 const OPTIONS_LIMIT = 200;
 

@@ -4,13 +4,15 @@ import { AppError } from "../../../shared/errors.js";
 import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { bookingConfirmationSchema } from "../../../shared/schemas/confirmation.js";
+import { cancelInputSchema, changedSessionSchema } from "../../../shared/schemas/dashboard.js";
 import { fileResponse, signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
+import { cancelOwnBooking } from "../cancellations/service.js";
 import { findBookingSession } from "../sessions/index.js";
 import { buildSessionIcs } from "../sessions/invite.js";
-import { getBookingConfirmation } from "./service.js";
+import { getBookingConfirmation, getDashboardSession } from "./service.js";
 
-/** A student's own booking (`/api/me/bookings/:id/…`): its confirmation page and its calendar file. */
+/** A student's own booking (`/api/me/bookings/:id/…`): its confirmation page, its calendar file and cancelling it. */
 export const myBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/me/bookings/:id/confirmation",
@@ -59,6 +61,26 @@ export const myBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .header("cache-control", "no-store")
         .send(ics);
+    },
+  );
+
+  app.post(
+    "/api/me/bookings/:id/cancel",
+    {
+      schema: {
+        operationId: "cancelMyBooking",
+        security: signedIn,
+        tags: ["dashboard"],
+        summary: "Cancels the student's own booking up to 12 hours before it starts, with a full refund",
+        params: z.object({ id: z.string() }),
+        body: cancelInputSchema,
+        response: { 200: changedSessionSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await cancelOwnBooking(app.deps, user, request.params.id, request.body.reason || null);
+      return { session: await getDashboardSession(app.deps, user, request.params.id) };
     },
   );
 };

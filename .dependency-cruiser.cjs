@@ -79,6 +79,30 @@ module.exports = {
       to: { path: "^src/server/app\\.ts$" },
     },
     {
+      name: "modules-meet-at-the-front-door",
+      severity: "error",
+      comment:
+        "A module reaches another only through its service or index.ts, never its repository " +
+        "(docs/architecture.md, Modules); folder circles are checked by scripts/check-module-cycles.mjs.",
+      from: { path: "^src/server/modules/([^/]+)/", pathNot: notTest },
+      to: {
+        path: "^src/server/modules/[^/]+/[^/]*repository\\.ts$",
+        pathNot: "^src/server/modules/$1/",
+      },
+    },
+    {
+      name: "screens-import-nothing-back",
+      severity: "error",
+      comment:
+        "A screen's read model (dashboard, admin bookings, audit log, insights) reads other modules; no " +
+        "module imports it back (docs/architecture.md, Modules).",
+      from: { path: "^src/server/modules/([^/]+)/", pathNot: notTest },
+      to: {
+        path: "^src/server/modules/(dashboard|admin-bookings|audit-log|insights)/",
+        pathNot: "^src/server/modules/$1/",
+      },
+    },
+    {
       name: "kysely-only-in-repositories",
       severity: "error",
       comment:

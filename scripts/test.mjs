@@ -39,14 +39,16 @@ function readJson(file) {
 
 if (wants("lint")) {
   // Biome also holds functions in src/server and src/shared to 80 lines (biome.json); dependency-cruiser
-  // checks the import rules (.dependency-cruiser.cjs, docs/architecture.md); every `docs/…` path and section cited in
-  // code and docs must exist, and every decision record has its status and date (scripts/check-docs.mjs).
+  // checks the import rules (.dependency-cruiser.cjs, docs/architecture.md), check-module-cycles.mjs the
+  // folder-level circles it cannot see; every `docs/…` path and section cited in code and docs must exist, and
+  // every decision record has its status and date (scripts/check-docs.mjs).
   const ok = [
     run("lint and format (biome)", "npx", ["biome", "check", "."]),
     run("import rules (dependency-cruiser)", "npx", ["depcruise", "src", "--config", ".dependency-cruiser.cjs"]),
     run("queries only in repositories and db/", "node", ["scripts/check-queries.mjs"]),
     run("docs: references lead somewhere, decision records complete", "node", ["scripts/check-docs.mjs"]),
     run("booking kinds and paid statuses only in src/shared", "node", ["scripts/check-facts.mjs"]),
+    run("module folders without circles", "node", ["scripts/check-module-cycles.mjs"]),
   ].every(Boolean);
   if (!ok) failed += 1;
   lines.push(`lint: ${ok ? "clean" : "FAILED"}`);

@@ -16,8 +16,8 @@ export interface AppDeps {
   dialect: Dialect;
   pool: pg.Pool | undefined;
   auth: Auth;
-  /** Verified sessions this app remembers for a few seconds (plugins/auth.ts). */
-  sessions: SessionCache;
+  /** Verified sign-in sessions this app remembers for a few seconds (plugins/auth.ts); booked sessions are modules/sessions. */
+  authSessions: SessionCache;
   mailer: Mailer;
   /** The payment provider (Razorpay, or the test-mode one), built once from the configuration. */
   payments: PaymentProvider;

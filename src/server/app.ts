@@ -103,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     log: app.log,
     onSessionEnded: (session) =>
-      announceSessionsEnded(deps.sessions, deps.bus, { userId: session.userId, sessionId: session.id }),
+      announceSessionsEnded(deps.authSessions, deps.bus, { userId: session.userId, sessionId: session.id }),
   });
   const deps: AppDeps = {
     config,
@@ -111,7 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dialect: handle.dialect,
     pool: handle.pool,
     auth,
-    sessions: new SessionCache(),
+    authSessions: new SessionCache(),
     mailer,
     payments: options.payments ?? createPaymentProvider(config),
     bus: createLocalBus(),

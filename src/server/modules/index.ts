@@ -4,15 +4,15 @@ import type { JobHandlers } from "../infrastructure/jobs/queue.js";
 import { startJobWorker } from "../infrastructure/jobs/worker.js";
 import { adminBookingRoutes } from "./admin-bookings/routes.js";
 import { adminRoutes } from "./admins/routes.js";
-import { auditRoutes } from "./audit/routes.js";
-import { availabilityAlertRoutes } from "./availability-alerts/routes.js";
-import { AVAILABILITY_ALERT_JOB, runOpeningAlertJob } from "./availability-alerts/service.js";
-import { bookingRoutes } from "./bookings/routes.js";
-import { startSeatSweeper } from "./bookings/sweeper.js";
+import { auditRoutes } from "./audit-log/routes.js";
 import { cancellationRoutes } from "./cancellations/routes.js";
+import { openingAlertRoutes } from "./catalog/opening-alert-routes.js";
+import { OPENING_ALERT_JOB, runOpeningAlertJob } from "./catalog/opening-alerts.js";
+import { pricingRoutes } from "./catalog/pricing-routes.js";
 import { catalogRoutes } from "./catalog/routes.js";
 import { certificateRoutes } from "./certificates/routes.js";
-import { confirmationRoutes } from "./confirmation/routes.js";
+import { checkoutRoutes } from "./checkout/routes.js";
+import { startSeatSweeper } from "./checkout/sweeper.js";
 import { contactRoutes } from "./contact/routes.js";
 import { couponRoutes } from "./coupons/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
@@ -26,14 +26,16 @@ import { listingRoutes } from "./listings/routes.js";
 import { meRoutes } from "./me/routes.js";
 import { CONTACT_REPLY_JOB, sendContactReplyJob } from "./messages/replies.js";
 import { messageRoutes } from "./messages/routes.js";
-import { metricsRoutes } from "./metrics/routes.js";
+import { rescheduleRoutes } from "./my-bookings/reschedule-routes.js";
+import { myBookingRoutes } from "./my-bookings/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
+import { healthRoutes } from "./operations/health.js";
+import { metricsRoutes } from "./operations/metrics.js";
 import { afterPaymentHandlers } from "./payments/after-payment.js";
 import { REFUND_JOB, refundJob } from "./payments/refunds.js";
 import { paymentRoutes } from "./payments/routes.js";
 import { phoneAlertRoutes } from "./phone-alerts/routes.js";
 import { practiceRoutes } from "./practice/routes.js";
-import { pricingRoutes } from "./pricing/routes.js";
 import { profileRoutes } from "./profile/routes.js";
 import { programmeAdminRoutes } from "./programme/admin-routes.js";
 import { runStandupReminderJob, STANDUP_REMINDER_JOB } from "./programme/enrolment.js";
@@ -43,7 +45,6 @@ import { startRecordingRetention } from "./recordings/retention.js";
 import { recordingRoutes } from "./recordings/routes.js";
 import { recordingUploadRoutes } from "./recordings/uploads.js";
 import { REMINDER_JOB, runReminderJob } from "./reminders/service.js";
-import { rescheduleRoutes } from "./reschedule/routes.js";
 import { resumeFileRoutes } from "./resume-files/routes.js";
 import { roomRoutes } from "./rooms/routes.js";
 import { scorecardRoutes } from "./scorecards/routes.js";
@@ -55,12 +56,13 @@ import { workshopRoutes } from "./workshops/routes.js";
 
 /** Every feature's routes, registered in this order after the app plugins. */
 export const routeModules: FastifyPluginAsyncZod[] = [
+  healthRoutes,
   siteRoutes,
   meRoutes,
   catalogRoutes,
   listingRoutes,
   holdRoutes,
-  bookingRoutes,
+  checkoutRoutes,
   paymentRoutes,
   profileRoutes,
   interviewerRoutes,
@@ -85,8 +87,8 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   interviewerWorkspaceRoutes,
   waitlistRoutes,
   insightRoutes,
-  confirmationRoutes,
-  availabilityAlertRoutes,
+  myBookingRoutes,
+  openingAlertRoutes,
   practiceRoutes,
   phoneAlertRoutes,
   roomRoutes,
@@ -102,7 +104,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
 export const jobHandlers: JobHandlers = {
   ...afterPaymentHandlers,
   [REMINDER_JOB]: runReminderJob,
-  [AVAILABILITY_ALERT_JOB]: runOpeningAlertJob,
+  [OPENING_ALERT_JOB]: runOpeningAlertJob,
   // Refunds go through the app's payment provider (Razorpay, or the test-mode one).
   [REFUND_JOB]: refundJob((deps, request) => deps.payments.refund(request)),
   [WAITLIST_OFFER_JOB]: runWaitlistOfferJob,

@@ -46,7 +46,7 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
     return null;
   }
   const key = cacheKey(cookie);
-  const { sessions } = request.server.deps;
+  const { authSessions: sessions } = request.server.deps;
   const cached = sessions.get(key);
   if (cached) {
     request.sessionUser = cached;
@@ -141,7 +141,7 @@ export async function registerAuthHandler(app: FastifyInstance): Promise<void> {
   };
 
   app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler: forward });
-  app.deps.stoppers.push(forgetRevokedSessions(app.deps.bus, app.deps.sessions));
+  app.deps.stoppers.push(forgetRevokedSessions(app.deps.bus, app.deps.authSessions));
   const linksToAddress = app.createRateLimit({
     max: app.deps.config.signInEmailRateLimitPer15Minutes,
     timeWindow: "15 minutes",

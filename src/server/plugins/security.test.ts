@@ -11,7 +11,7 @@ async function signedInAgo(t: TestApp, address: string, minutes: number): Promis
   const userId = await findUserId(t.app.deps.db, address);
   const at = new Date(Date.now() - minutes * 60_000).toISOString();
   await sql`update "session" set "createdAt" = ${at} where "userId" = ${userId}`.execute(t.app.deps.db);
-  t.app.deps.sessions.forgetUser(userId);
+  t.app.deps.authSessions.forgetUser(userId);
 }
 
 async function holdCount(t: TestApp, address: string): Promise<number> {

@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES, API_MESSAGES } from "../../../shared/messages.js";
 import type { AdminDto } from "../../../shared/schemas/admins.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { AdminsTable } from "../../db/schema.js";
-import { recordAudit } from "../audit/repository.js";
+import { recordAudit } from "../audit/index.js";
 import { deleteAdmin, findAdmin, findAllAdmins, insertAdmin, lockAllAdminEmails } from "./repository.js";
 
 const toAdminDto = (row: AdminsTable): AdminDto => ({

@@ -1,6 +1,6 @@
 import { type Insertable, sql, type Transaction } from "kysely";
 import { PAID_STATUSES } from "../../../shared/constants.js";
-import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
+import { type Db, type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingKind, BookingsTable, Database } from "../../db/schema.js";
 
 export async function insertBooking(db: Executor, booking: Insertable<BookingsTable>): Promise<void> {
@@ -142,4 +142,15 @@ export async function hasSeatOrLiveCheckout(
     )
     .executeTakeFirst();
   return own !== undefined;
+}
+
+export async function hasPaidBooking(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("bookings")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("status", "in", PAID_STATUSES)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

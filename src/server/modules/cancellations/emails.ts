@@ -3,8 +3,8 @@ import { formatInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
 import { sendPhoneAlert } from "../phone-alerts/service.js";
+import type { BookingSession } from "../sessions/index.js";
 import { sessionInviteAttachment } from "../sessions/invite.js";
-import type { BookingSession } from "../sessions/repository.js";
 
 /** The cancellation carries the booking's invite UID with METHOD:CANCEL, so calendars drop the event. */
 export type CancelledBy = "student" | "admin";

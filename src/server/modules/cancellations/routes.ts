@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
-import { cancelInputSchema, cancelResultSchema, changedSessionSchema } from "../../../shared/schemas/dashboard.js";
-import { signedIn } from "../../plugins/api-document.js";
-import { requireUser } from "../../plugins/auth.js";
+import { cancelInputSchema, cancelResultSchema } from "../../../shared/schemas/dashboard.js";
 import { recentAdminOf } from "../admins/guard.js";
-import { getDashboardSession } from "../sessions/service.js";
-import { cancelBookingAsAdmin, cancelOwnBooking, cancelSession } from "./service.js";
+import { cancelBookingAsAdmin, cancelSession } from "./service.js";
 
 const idParams = z.object({ id: z.string() });
 
@@ -31,28 +28,9 @@ const SESSION_CANCELS = [
   },
 ] as const;
 
+/** An admin cancels a booking or a whole session; a student cancels their own in my-bookings. */
 export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-
-  app.post(
-    "/api/me/bookings/:id/cancel",
-    {
-      schema: {
-        operationId: "cancelMyBooking",
-        security: signedIn,
-        tags: ["dashboard"],
-        summary: "Cancels the student's own booking up to 12 hours before it starts, with a full refund",
-        params: idParams,
-        body: cancelInputSchema,
-        response: { 200: changedSessionSchema, ...errorResponses(404, 409) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      await cancelOwnBooking(deps, user, request.params.id, request.body.reason || null);
-      return { session: await getDashboardSession(deps, user, request.params.id) };
-    },
-  );
 
   app.post(
     "/api/admin/bookings/:id/cancel",

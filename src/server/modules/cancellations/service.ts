@@ -7,16 +7,16 @@ import type { AppDeps } from "../../app-deps.js";
 import type { BookingKind, BookingsTable, Database } from "../../db/schema.js";
 import { enqueueJob } from "../../infrastructure/jobs/queue.js";
 import type { SessionUser } from "../../plugins/auth.js";
-import { recordAudit } from "../audit/repository.js";
-import { lockBookingById } from "../bookings/repository.js";
+import { recordAudit } from "../audit/index.js";
+import { lockBookingById } from "../bookings/index.js";
 import { issueCreditNote } from "../invoices/index.js";
 import { addNotification, announceNotification } from "../notifications/service.js";
 import { REFUND_JOB } from "../payments/refunds.js";
+import { type BookingSession, findBookingSession } from "../sessions/index.js";
 import { dashboardTabLink } from "../sessions/links.js";
-import { type BookingSession, findBookingSession } from "../sessions/repository.js";
 import { changeDeadline } from "../sessions/service.js";
+import { closeLine } from "../waitlist/index.js";
 import { announceLineChanges, type LineChange, offerFreedSeats } from "../waitlist/offers.js";
-import { closeLine } from "../waitlist/repository.js";
 import { type CancelledBy, sendCancelledEmail } from "./emails.js";
 import {
   lockBookingsOfTarget,

@@ -13,10 +13,10 @@ import type { Executor } from "../../db/database.js";
 import type { BookingKind, BookingStatus, CertificatesTable } from "../../db/schema.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
 import type { SessionUser } from "../../plugins/auth.js";
-import { recordAudit } from "../audit/repository.js";
-import { lockBookingById, updateBooking } from "../bookings/repository.js";
+import { recordAudit } from "../audit/index.js";
+import { lockBookingById, updateBooking } from "../bookings/index.js";
 import { notifyUser } from "../notifications/service.js";
-import { findBookingSession } from "../sessions/repository.js";
+import { findBookingSession } from "../sessions/index.js";
 import { capstoneApproved } from "../submissions/service.js";
 import {
   findCertificateByBooking,

@@ -13,9 +13,9 @@ import type { CouponsTable, Database } from "../../db/schema.js";
 import { isUniqueViolation } from "../../db/unique-violation.js";
 import { countHit, uncountHit } from "../../infrastructure/rate-limit/repository.js";
 import { limitKey } from "../../infrastructure/rate-limit/store.js";
-import { recordAudit } from "../audit/repository.js";
-import { findCatalogItem } from "../catalog/repository.js";
-import { findActiveHoldsByUser } from "../holds/repository.js";
+import { recordAudit } from "../audit/index.js";
+import { findCatalogItem } from "../catalog/index.js";
+import { findActiveHoldsByUser } from "../holds/index.js";
 import {
   countLiveRedemptions,
   findCouponByCode,

@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { AppError } from "../../../shared/errors.js";
-import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
-import { errorResponses } from "../../../shared/schemas/api-error.js";
-import { dashboardSchema, resumeInputSchema } from "../../../shared/schemas/dashboard.js";
-import { fileResponse, signedIn } from "../../plugins/api-document.js";
+import { dashboardSchema } from "../../../shared/schemas/dashboard.js";
+import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
-import { buildSessionIcs } from "../sessions/invite.js";
-import { findBookingSession } from "../sessions/repository.js";
-import { deleteResume, saveResumeUrl } from "./repository.js";
 import { getDashboard } from "./service.js";
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,58 +20,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       reply.header("cache-control", "no-store");
       return getDashboard(app.deps, user);
-    },
-  );
-
-  app.put(
-    "/api/me/resume",
-    {
-      schema: {
-        operationId: "setResumeLink",
-        security: signedIn,
-        tags: ["dashboard"],
-        summary: "Saves (or, with an empty link, removes) the link to the student's resume",
-        body: resumeInputSchema,
-        response: { 200: z.object({ url: z.string().nullable() }) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      const { url } = request.body;
-      if (url === "") await deleteResume(app.deps.db, user.id);
-      else await saveResumeUrl(app.deps.db, user.id, url, new Date().toISOString());
-      return { url: url || null };
-    },
-  );
-
-  app.get(
-    "/api/me/bookings/:id/calendar.ics",
-    {
-      schema: {
-        operationId: "downloadBookingCalendar",
-        security: signedIn,
-        response: { 200: fileResponse("text/calendar", "The session as an iCalendar invite"), ...errorResponses(404) },
-        tags: ["dashboard"],
-        summary: "The session as an .ics calendar file (same UID as the e-mailed invite)",
-        params: z.object({ id: z.string() }),
-        produces: ["text/calendar"],
-      },
-    },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      const session = await findBookingSession(app.deps.db, app.deps.config.timeZone, request.params.id);
-      if (!session || session.userId !== user.id || !["confirmed", "cancelled"].includes(session.status)) {
-        throw new AppError("NOT_FOUND", DASHBOARD_MESSAGES.bookingNotFound);
-      }
-      const ics = buildSessionIcs(app.deps, session, session.status === "cancelled" ? "CANCEL" : "REQUEST");
-      return reply
-        .type("text/calendar; charset=utf-8")
-        .header(
-          "content-disposition",
-          `attachment; filename="careerprep-${session.kind}-${session.startAt.slice(0, 10)}.ics"`,
-        )
-        .header("cache-control", "no-store")
-        .send(ics);
     },
   );
 };

@@ -2,8 +2,8 @@ import type { ExpressionBuilder, QueryCreator } from "kysely";
 import { CATALOG_DEFAULTS, CATALOG_KEYS } from "../../../shared/constants.js";
 import type { Dialect } from "../../db/database.js";
 import type { Database } from "../../db/schema.js";
-import { bookingKeepsSeat, seatsTakenAt } from "../seats/repository.js";
-import { LIVE_STATUSES } from "../waitlist/repository.js";
+import { bookingKeepsSeat, seatsTakenAt } from "../seats/index.js";
+import { LIVE_STATUSES } from "../waitlist/index.js";
 import type { HoldAttempt, HoldRequest } from "./hold-request.js";
 import type { TargetRow } from "./targets-repository.js";
 

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable, OnConflictDatabase, OnConflictTables } from "kysely";
 import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingKind, Database, HoldsTable } from "../../db/schema.js";
-import { LIVE_STATUSES } from "../waitlist/repository.js";
+import { LIVE_STATUSES } from "../waitlist/index.js";
 import { statements } from "./statements.js";
 
 /** The hold, locked on PostgreSQL: a doubled checkout waits here and then finds it gone. */

@@ -4,7 +4,7 @@ import { bookingCutoffIso, zonedDate } from "../../../shared/time.js";
 import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import { decodeSlotPackageTypes } from "../../db/json-columns.js";
 import type { BookingKind } from "../../db/schema.js";
-import { internshipOpenForBooking, openFlag, slotOpenForBooking, workshopOpenForBooking } from "../seats/repository.js";
+import { internshipOpenForBooking, openFlag, slotOpenForBooking, workshopOpenForBooking } from "../seats/index.js";
 import type { HoldRequest } from "./hold-request.js";
 
 /** A seat-selling session of any kind, as the booking rules see it. */

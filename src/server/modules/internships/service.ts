@@ -7,9 +7,9 @@ import type { AppDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
 import { decodeInternshipWeekPlans } from "../../db/json-columns.js";
 import type { InternshipsTable } from "../../db/schema.js";
-import { recordAudit } from "../audit/repository.js";
-import { countPaidBookings, countSeatsTaken } from "../seats/repository.js";
-import { findDeletionBlocker } from "../slots/repository.js";
+import { recordAudit } from "../audit/index.js";
+import { countPaidBookings, countSeatsTaken } from "../seats/index.js";
+import { findDeletionBlocker } from "../slots/index.js";
 import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
 import {
   deleteInternshipRow,

@@ -6,7 +6,7 @@ import type { AppDeps } from "../../app-deps.js";
 import type { Executor } from "../../db/database.js";
 import type { InterviewersTable } from "../../db/schema.js";
 import { isUniqueViolation } from "../../db/unique-violation.js";
-import { recordAudit } from "../audit/repository.js";
+import { recordAudit } from "../audit/index.js";
 import {
   countUpcomingBookings,
   deleteInterviewer,

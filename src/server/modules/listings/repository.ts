@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database.js";
-import { internshipOpenForBooking, slotOpenForBooking, workshopOpenForBooking } from "../seats/repository.js";
+import { internshipOpenForBooking, slotOpenForBooking, workshopOpenForBooking } from "../seats/index.js";
 
 /** A slot as students see it, with the interviewer's recorded qualification. */
 const SLOT_LISTING_COLUMNS = [

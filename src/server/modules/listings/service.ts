@@ -10,8 +10,8 @@ import { addDays, bookingCutoffIso, zonedDate, zonedToInstant } from "../../../s
 import type { Db } from "../../db/database.js";
 import { decodeInternshipWeekPlans, decodeSlotPackageTypes } from "../../db/json-columns.js";
 import type { InternshipsTable } from "../../db/schema.js";
-import { findCatalog } from "../catalog/repository.js";
-import { countSeatsTaken } from "../seats/repository.js";
+import { findCatalog } from "../catalog/index.js";
+import { countSeatsTaken } from "../seats/index.js";
 import {
   findEarliestUpcomingInternship,
   findPublishedSlot,

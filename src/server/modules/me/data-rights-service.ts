@@ -3,14 +3,14 @@ import { DATA_RIGHTS_MESSAGES } from "../../../shared/messages.js";
 import type { AppDeps } from "../../app-deps.js";
 import { announceSessionsEnded } from "../../infrastructure/auth/revocation.js";
 import type { SessionUser } from "../../plugins/auth.js";
-import { isAdminEmail } from "../admins/repository.js";
-import { recordAudit } from "../audit/repository.js";
-import { closeUnpaidCheckouts, lockStudentForErasure, releaseReplacedSeats } from "../bookings/checkout-service.js";
+import { isAdminEmail } from "../admins/index.js";
+import { recordAudit } from "../audit/index.js";
 import { cancelOwnBooking } from "../cancellations/service.js";
+import { closeUnpaidCheckouts, lockStudentForErasure, releaseReplacedSeats } from "../checkout/service.js";
 import { releaseHold } from "../holds/service.js";
 import { deleteRecordingsOfStudent, recordingsForExport } from "../recordings/service.js";
 import { deleteResumeFilesOf } from "../resume-files/service.js";
-import { findBookingSessions } from "../sessions/repository.js";
+import { findBookingSessions } from "../sessions/index.js";
 import { changeDeadline } from "../sessions/service.js";
 import { erasePersonalData, findHoldIdsOfUser, findPersonalData } from "./personal-data-repository.js";
 
@@ -85,5 +85,5 @@ export async function erasePersonalDataOf(deps: AppDeps, user: SessionUser, conf
   });
   for (const [kind, targetIds] of freedSeats) await releaseReplacedSeats(deps, kind, targetIds, now);
   // Sessions are gone from the database: every instance forgets them and ends their streams.
-  await announceSessionsEnded(deps.sessions, deps.bus, { userId: user.id, sessionId: null });
+  await announceSessionsEnded(deps.authSessions, deps.bus, { userId: user.id, sessionId: null });
 }

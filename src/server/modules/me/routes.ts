@@ -3,10 +3,10 @@ import { z } from "zod";
 import { meResponseSchema } from "../../../shared/schemas/session.js";
 import { sessionOptional, signedIn } from "../../plugins/api-document.js";
 import { findSessionUser, requireUser } from "../../plugins/auth.js";
-import { isAdminEmail } from "../admins/repository.js";
+import { isAdminEmail } from "../admins/index.js";
+import { hasPaidBooking } from "../bookings/index.js";
 import { isInterviewer } from "../interviewer-workspace/service.js";
 import { erasePersonalDataOf, exportPersonalData } from "./data-rights-service.js";
-import { hasPaidBooking } from "./repository.js";
 
 /** The download's JSON: every table's rows about the student, dated (docs/product.md, Your data). */
 const dataExportResponse = {

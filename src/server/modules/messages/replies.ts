@@ -7,7 +7,7 @@ import type { AppDeps } from "../../app-deps.js";
 import type { ContactRepliesTable } from "../../db/schema.js";
 import { createJobRunner, enqueueJob, type JobOutcome } from "../../infrastructure/jobs/queue.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
-import { recordAudit } from "../audit/repository.js";
+import { recordAudit } from "../audit/index.js";
 import { findReplyWithMessage, insertContactReply, markReplySent } from "./reply-repository.js";
 import { findContactMessageById, setMessageHandledAt } from "./repository.js";
 

@@ -2,7 +2,7 @@ import { AppError } from "../../../shared/errors.js";
 import { ADMIN_MESSAGES } from "../../../shared/messages.js";
 import type { InboxDto } from "../../../shared/schemas/inbox.js";
 import type { AppDeps } from "../../app-deps.js";
-import { recordAudit } from "../audit/repository.js";
+import { recordAudit } from "../audit/index.js";
 import { toReplyDto } from "./replies.js";
 import { findRepliesToMessages } from "./reply-repository.js";
 import {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../app-deps.js";
 import type { BookingKind, Database } from "../../db/schema.js";
 import { createJobRunner, enqueueJob, type JobHandlers } from "../../infrastructure/jobs/queue.js";
-import { findBookingById } from "../bookings/repository.js";
+import { findBookingById } from "../bookings/index.js";
 import { scheduleReminders } from "../reminders/service.js";
 import { onBookingConfirmed } from "./booking-confirmed.js";
 import { REFUND_REASONS, type RefundReason, sendBookingConfirmation, sendPaymentRefundNotice } from "./emails.js";

@@ -3,8 +3,8 @@ import type { AppDeps } from "../../app-deps.js";
 import { notifyUser } from "../notifications/service.js";
 import { onInternshipConfirmed } from "../programme/enrolment.js";
 import { scheduleReminders } from "../reminders/service.js";
+import { findBookingSession } from "../sessions/index.js";
 import { dashboardTabLink } from "../sessions/links.js";
-import { findBookingSession } from "../sessions/repository.js";
 
 /**
  * What the dashboard needs once a payment confirms a booking: the 24-hour and 1-hour reminders

@@ -4,8 +4,8 @@ import type { AppDeps } from "../../app-deps.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
 import { receiptAttachment } from "../invoices/index.js";
 import { googleCalendarUrl } from "../sessions/calendar-link.js";
+import { type BookingSession, findBookingSession } from "../sessions/index.js";
 import { sessionInviteAttachment } from "../sessions/invite.js";
-import { type BookingSession, findBookingSession } from "../sessions/repository.js";
 
 function whenText(deps: AppDeps, session: BookingSession): string {
   const { timeZone, timeZoneLabel } = deps.config;

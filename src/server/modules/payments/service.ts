@@ -4,7 +4,7 @@ import type { DevCheckout, PaymentResult } from "../../../shared/schemas/booking
 import type { AppDeps } from "../../app-deps.js";
 import { isDevProvider } from "../../infrastructure/payments/create-provider.js";
 import { newDevPaymentId } from "../../infrastructure/payments/dev-provider.js";
-import { findBookingById, findReplacingCheckout, updateBooking } from "../bookings/repository.js";
+import { findBookingById, findReplacingCheckout, updateBooking } from "../bookings/index.js";
 import { checkoutSummary } from "./checkout-summary.js";
 import { confirmPayment, failPayment } from "./confirm-service.js";
 import {

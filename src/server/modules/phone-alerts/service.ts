@@ -3,7 +3,7 @@ import type { AppDeps } from "../../app-deps.js";
 import type { PhoneAlertKind } from "../../config.js";
 import { templateSmsSender } from "../../infrastructure/sms/template-sender.js";
 import { whatsAppSender } from "../../infrastructure/whatsapp/sender.js";
-import { findProfile } from "../profile/repository.js";
+import { findProfile } from "../profile/index.js";
 import { findAlertChannels, saveAlertChannels } from "./repository.js";
 import { PHONE_ALERT_TEXTS } from "./texts.js";
 

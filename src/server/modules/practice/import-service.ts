@@ -3,7 +3,7 @@ import { PRACTICE_MESSAGES } from "../../../shared/messages.js";
 import { type PracticeImportResult, practiceQuestionInputSchema } from "../../../shared/schemas/practice.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
-import { recordAudit } from "../audit/repository.js";
+import { recordAudit } from "../audit/index.js";
 import { readQuestionCsv } from "./csv.js";
 import { questionColumns } from "./mapping.js";
 import { findExistingPrompts, insertQuestions } from "./repository.js";

@@ -13,7 +13,7 @@ import type {
 import { practiceQuestionInputSchema } from "../../../shared/schemas/practice.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
-import { recordAudit } from "../audit/repository.js";
+import { recordAudit } from "../audit/index.js";
 import { questionColumns, toQuestionDto } from "./mapping.js";
 import {
   countQuestions,

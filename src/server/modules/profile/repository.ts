@@ -100,3 +100,21 @@ export async function updateUserName(db: Db, userId: string, name: string): Prom
 export function findUserContact(db: Executor, userId: string) {
   return db.selectFrom("user").select(["email", "name"]).where("id", "=", userId).executeTakeFirst();
 }
+
+/** The link to the student's resume (one per student; an empty link removes it). */
+export async function findResumeUrl(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom("resumes").select("url").where("user_id", "=", userId).executeTakeFirst();
+  return row?.url ?? null;
+}
+
+export async function saveResumeUrl(db: Db, userId: string, url: string, now: string): Promise<void> {
+  await db
+    .insertInto("resumes")
+    .values({ user_id: userId, url, updated_at: now })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ url, updated_at: now }))
+    .execute();
+}
+
+export async function deleteResume(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("resumes").where("user_id", "=", userId).execute();
+}

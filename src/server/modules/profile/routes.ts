@@ -8,9 +8,11 @@ import {
   sendOtpSchema,
   verifyOtpSchema,
 } from "../../../shared/schemas/booking.js";
+import { resumeInputSchema } from "../../../shared/schemas/dashboard.js";
 import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { userOrClientKey } from "../../plugins/rate-limit.js";
+import { deleteResume, saveResumeUrl } from "./repository.js";
 import { readProfile, saveProfile, sendOtp, verifyOtp } from "./service.js";
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,6 +94,27 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request, MESSAGES.userNotAuthenticated);
       await verifyOtp(deps, user.id, request.body.phone, request.body.code);
       return { verified: true as const };
+    },
+  );
+
+  app.put(
+    "/api/me/resume",
+    {
+      schema: {
+        operationId: "setResumeLink",
+        security: signedIn,
+        tags: ["dashboard"],
+        summary: "Saves (or, with an empty link, removes) the link to the student's resume",
+        body: resumeInputSchema,
+        response: { 200: z.object({ url: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { url } = request.body;
+      if (url === "") await deleteResume(app.deps.db, user.id);
+      else await saveResumeUrl(app.deps.db, user.id, url, new Date().toISOString());
+      return { url: url || null };
     },
   );
 };

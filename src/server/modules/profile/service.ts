@@ -7,7 +7,7 @@ import type { AppDeps } from "../../app-deps.js";
 import { countHit, uncountHit } from "../../infrastructure/rate-limit/repository.js";
 import { limitKey } from "../../infrastructure/rate-limit/store.js";
 import { smsSender } from "../../infrastructure/sms/sender.js";
-import { hasPaidBooking } from "../me/repository.js";
+import { hasPaidBooking } from "../bookings/index.js";
 import {
   claimOtpAttempt,
   consumeOtp,
@@ -165,7 +165,7 @@ export async function saveProfile(deps: AppDeps, userId: string, input: ProfileI
       updated_at: nowIso,
     });
     await updateUserName(deps.db, userId, `${input.firstName} ${input.lastName}`);
-    deps.sessions.forgetUser(userId);
+    deps.authSessions.forgetUser(userId);
   } catch (err) {
     deps.log.error({ err, userId }, "profile save failed");
     throw new AppError("INTERNAL", MESSAGES.profileSaveFailed);

@@ -5,7 +5,7 @@ import { zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { BookingsTable, WorkshopsTable } from "../../db/schema.js";
 import type { SessionUser } from "../../plugins/auth.js";
-import { findBookingById } from "../bookings/repository.js";
+import { findBookingById } from "../bookings/index.js";
 import { findCertificateOfBooking } from "../certificates/service.js";
 import {
   addSubmission,

@@ -8,9 +8,9 @@ import type { AppDeps } from "../../app-deps.js";
 import type { BookingsTable, Database, InternshipsTable, ProgrammeEnrolmentsTable } from "../../db/schema.js";
 import { enqueueJob, type JobOutcome } from "../../infrastructure/jobs/queue.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
-import { findBookingById } from "../bookings/repository.js";
+import { findBookingById } from "../bookings/index.js";
 import { notifyUser } from "../notifications/service.js";
-import { findBookingSession } from "../sessions/repository.js";
+import { findBookingSession } from "../sessions/index.js";
 import { programmeWeek, weekStartDate } from "./milestones.js";
 import {
   findBatch,

@@ -13,7 +13,7 @@ import {
 } from "../../../shared/schemas/programme.js";
 import { requireUser } from "../../plugins/auth.js";
 import { stillAdmin } from "../admins/guard.js";
-import { findInterviewerByEmail } from "../interviewer-workspace/repository.js";
+import { findInterviewerByEmail } from "../interviewer-workspace/index.js";
 import { requireInterviewer } from "../interviewer-workspace/service.js";
 import { mentorOverview, reviewQueue, standupFeed } from "./mentoring.js";
 import { reviewSubmission } from "./reviews.js";

@@ -10,7 +10,7 @@ import type { Executor } from "../../db/database.js";
 import { decodeInternshipWeekPlans } from "../../db/json-columns.js";
 import type { BookingsTable, CertificatesTable, Database, SubmissionsTable } from "../../db/schema.js";
 import type { SessionUser } from "../../plugins/auth.js";
-import { findBookingById, lockBookingById } from "../bookings/repository.js";
+import { findBookingById, lockBookingById } from "../bookings/index.js";
 import {
   announceCertificate,
   findCertificateOfBooking,
@@ -18,10 +18,10 @@ import {
   upgradeToCompletion,
   writeCertificate,
 } from "../certificates/service.js";
-import { findInterviewerByEmail } from "../interviewer-workspace/repository.js";
+import { findInterviewerByEmail } from "../interviewer-workspace/index.js";
 import { notifyUser } from "../notifications/service.js";
+import { findBookingSession } from "../sessions/index.js";
 import { dashboardTabLink } from "../sessions/links.js";
-import { findBookingSession } from "../sessions/repository.js";
 import { addComment, findSubmissionById, loadSubmissions, recordReview, toSubmission } from "../submissions/service.js";
 import { buildMilestones, milestoneDueDate } from "./milestones.js";
 import { findBatch, findEnrolment, findInterviewer, findStudentsOfBookings, findWorkshopById } from "./repository.js";

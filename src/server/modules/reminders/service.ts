@@ -8,7 +8,7 @@ import { enqueueJob, type JobOutcome } from "../../infrastructure/jobs/queue.js"
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
 import { notifyUser } from "../notifications/service.js";
 import { sendPhoneAlert } from "../phone-alerts/service.js";
-import { type BookingSession, findBookingSession } from "../sessions/repository.js";
+import { type BookingSession, findBookingSession } from "../sessions/index.js";
 
 export const REMINDER_JOB = "reminder";
 

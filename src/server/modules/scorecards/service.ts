@@ -14,11 +14,11 @@ import type { AppDeps } from "../../app-deps.js";
 import type { BookingStatus } from "../../db/schema.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
 import type { SessionUser } from "../../plugins/auth.js";
-import { recordAudit } from "../audit/repository.js";
-import { lockBookingById, updateBooking } from "../bookings/repository.js";
-import { findResumeUrl } from "../dashboard/repository.js";
+import { recordAudit } from "../audit/index.js";
+import { lockBookingById, updateBooking } from "../bookings/index.js";
 import { notifyUser } from "../notifications/service.js";
-import { findBookingSession } from "../sessions/repository.js";
+import { findResumeUrl } from "../profile/index.js";
+import { findBookingSession } from "../sessions/index.js";
 import { toScorecard } from "./mapping.js";
 import { findScorecardByBooking, insertScorecard, updateScorecard } from "./repository.js";
 

@@ -6,8 +6,8 @@ import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
 import { addNotification, announceNotification } from "../notifications/service.js";
 import { sendPhoneAlert } from "../phone-alerts/service.js";
 import { scheduleReminders } from "../reminders/service.js";
+import { type BookingSession, findBookingSessions } from "../sessions/index.js";
 import { sessionInviteAttachment } from "../sessions/invite.js";
-import { type BookingSession, findBookingSessions } from "../sessions/repository.js";
 import { markBookingsMoved } from "./repository.js";
 
 /** A booked student's session before and after the admin moved it. */

@@ -1,6 +1,6 @@
 import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { SlotsTable } from "../../db/schema.js";
-import { hasPaidBookings } from "../seats/repository.js";
+import { hasPaidBookings } from "../seats/index.js";
 
 /** Slots starting in [fromIso, toIso), earliest first. */
 export function findSlotsStartingBetween(db: Executor, fromIso: string, toIso: string) {

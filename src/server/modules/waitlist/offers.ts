@@ -7,11 +7,11 @@ import type { BookingKind, Database } from "../../db/schema.js";
 import type { LiveEvent } from "../../infrastructure/events/bus.js";
 import { enqueueJob, type JobOutcome } from "../../infrastructure/jobs/queue.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
-import { type BookableTarget, findTargetForUpdate } from "../holds/targets-repository.js";
+import { type BookableTarget, findTargetForUpdate } from "../holds/index.js";
 import { addNotification, announceNotification } from "../notifications/service.js";
 import { sendPhoneAlert } from "../phone-alerts/service.js";
-import { findUserContact } from "../profile/repository.js";
-import { countSeatsTaken } from "../seats/repository.js";
+import { findUserContact } from "../profile/index.js";
+import { countSeatsTaken } from "../seats/index.js";
 import {
   findEntryById,
   findFirstWaiting,

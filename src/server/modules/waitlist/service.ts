@@ -4,10 +4,9 @@ import { MESSAGES, WAITLIST_MESSAGES } from "../../../shared/messages.js";
 import type { HoldDto } from "../../../shared/schemas/booking.js";
 import type { AdminWaitlistDto, JoinWaitlistInput, WaitlistEntryDto } from "../../../shared/schemas/waitlist.js";
 import type { AppDeps } from "../../app-deps.js";
-import { hasSeatOrLiveCheckout } from "../bookings/repository.js";
-import { findHoldOfKind, hasLiveHold, replaceHoldOfKind } from "../holds/repository.js";
-import { findTargetForUpdate } from "../holds/targets-repository.js";
-import { countSeatsTaken } from "../seats/repository.js";
+import { hasSeatOrLiveCheckout } from "../bookings/index.js";
+import { findHoldOfKind, findTargetForUpdate, hasLiveHold, replaceHoldOfKind } from "../holds/index.js";
+import { countSeatsTaken } from "../seats/index.js";
 import { announceLineChanges, type LineChange, offerFreedSeats, seatsEventFor } from "./offers.js";
 import {
   countWaitingAhead,

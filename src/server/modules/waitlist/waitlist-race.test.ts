@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, describeTwoInstances, type TestApp } from "../../test/test-app.js";
-import { sweepExpiredSeats } from "../bookings/sweeper.js";
+import { sweepExpiredSeats } from "../checkout/sweeper.js";
 import { countSeatsTaken } from "../seats/repository.js";
 import { offerFreedSeatsNow } from "./offers.js";
 

@@ -16,7 +16,7 @@ import {
   findUserId,
 } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
-import { sweepExpiredSeats } from "../bookings/sweeper.js";
+import { sweepExpiredSeats } from "../checkout/sweeper.js";
 import { jobHandlers } from "../index.js";
 
 interface Student {

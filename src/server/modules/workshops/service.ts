@@ -7,11 +7,11 @@ import { type WorkshopDto, type WorkshopInput, workshopTimingProblem } from "../
 import type { AppDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
 import type { Database, WorkshopsTable } from "../../db/schema.js";
-import { recordAudit } from "../audit/repository.js";
-import { findInterviewerById, findInterviewerNames } from "../interviewers/repository.js";
-import { countPaidBookings, countSeatsTaken } from "../seats/repository.js";
+import { recordAudit } from "../audit/index.js";
+import { findInterviewerById, findInterviewerNames } from "../interviewers/index.js";
+import { countPaidBookings, countSeatsTaken } from "../seats/index.js";
+import { findDeletionBlocker } from "../slots/index.js";
 import { refuseInterviewerOverlap } from "../slots/overlap.js";
-import { findDeletionBlocker } from "../slots/repository.js";
 import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
 import {
   deleteWorkshopRow,

@@ -19,7 +19,7 @@ import { Tabs } from "../../../ui/tabs.js";
 import { useDaySlots, useSlot, useSlotDays } from "../api/listings.js";
 import { DomainPicker, useBookingDomain } from "./domain-picker.js";
 import { HoldCountdown } from "./hold-countdown.js";
-import { NotifyMe } from "./notify-me.js";
+import { OpeningAlert } from "./opening-alert.js";
 import { TimeRadioGroup } from "./time-radio-group.js";
 
 interface MockTabProps {
@@ -103,7 +103,7 @@ function PlanCard({ planKey, checked, onChoose }: { planKey: CompanyType; checke
         <>
           <span className="text-sm font-medium text-slate-700">Not available</span>
           <span className="text-sm text-slate-700">{item?.unavailableReason ?? JOURNEY_MESSAGES.notAvailableWhy}</span>
-          {item && <NotifyMe packageKey={planKey} />}
+          {item && <OpeningAlert packageKey={planKey} />}
         </>
       )}
     </div>

@@ -1,8 +1,8 @@
 import { formatInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
+import type { BookingSession } from "../sessions/index.js";
 import { sessionInviteAttachment } from "../sessions/invite.js";
-import type { BookingSession } from "../sessions/repository.js";
 
 /** The updated invite keeps the booking's UID with a higher sequence, so calendars move the event. */
 export async function sendRescheduledEmail(

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { zonedDate } from "../../../shared/time.js";
 import { buildInterviewer } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
-import { recordAudit } from "./repository.js";
+import { recordAudit } from "../audit/index.js";
 
 type Entry = {
   actorEmail: string;

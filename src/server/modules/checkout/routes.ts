@@ -6,9 +6,9 @@ import { checkoutResponseSchema } from "../../../shared/schemas/booking.js";
 import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { userOrClientKey } from "../../plugins/rate-limit.js";
-import { startCheckout } from "./checkout-service.js";
+import { startCheckout } from "./service.js";
 
-export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
 
   app.post(

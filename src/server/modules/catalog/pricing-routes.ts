@@ -3,7 +3,7 @@ import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { catalogItemSchema } from "../../../shared/schemas/catalog.js";
 import { catalogKeyParamsSchema, pricingInputSchema } from "../../../shared/schemas/pricing.js";
 import { adminOf } from "../admins/guard.js";
-import { setPrice } from "./service.js";
+import { setPrice } from "./pricing.js";
 
 /** Availability and price of the nine packages; the console reads them from GET /api/catalog. */
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,11 +4,12 @@ import { CATALOG_KEYS } from "../../../shared/constants.js";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
-import { findMyAlerts, subscribeToOpening } from "./service.js";
+import { findMyOpeningAlerts, subscribeToOpening } from "./opening-alerts.js";
 
 const alertsSchema = z.object({ packages: z.array(z.enum(CATALOG_KEYS)) });
 
-export const availabilityAlertRoutes: FastifyPluginAsyncZod = async (app) => {
+/** "Tell me when it opens": a student's opening alerts (`/api/me/opening-alerts`). */
+export const openingAlertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/me/opening-alerts",
     {
@@ -23,7 +24,7 @@ export const availabilityAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(request);
       reply.header("cache-control", "no-store");
-      return { packages: await findMyAlerts(app.deps, user.id) };
+      return { packages: await findMyOpeningAlerts(app.deps, user.id) };
     },
   );
 
@@ -42,7 +43,7 @@ export const availabilityAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       await subscribeToOpening(app.deps, user.id, request.params.key);
-      return { packages: await findMyAlerts(app.deps, user.id) };
+      return { packages: await findMyOpeningAlerts(app.deps, user.id) };
     },
   );
 };

@@ -4,8 +4,8 @@ import type { AuditPageDto } from "../../../shared/schemas/audit.js";
 import type { PageQuery } from "../../../shared/schemas/pagination.js";
 import type { AppDeps } from "../../app-deps.js";
 import { decodeCursor, encodeCursor } from "../../db/keyset-cursor.js";
-import { findBookingSessions } from "../sessions/repository.js";
-import { findAuditEntries } from "./repository.js";
+import { findAuditEntries } from "../audit/index.js";
+import { findBookingSessions } from "../sessions/index.js";
 
 /** A stored snapshot: recordAudit only takes objects (or null), so that is what comes back. */
 const parse = (text: string | null): Record<string, unknown> | null =>

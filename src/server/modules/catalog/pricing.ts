@@ -2,9 +2,9 @@ import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
 import { rupeesToPaise } from "../../../shared/money.js";
 import type { PricingInput } from "../../../shared/schemas/pricing.js";
 import type { AppDeps } from "../../app-deps.js";
-import { recordAudit } from "../audit/repository.js";
-import { queueOpeningAlerts } from "../availability-alerts/service.js";
-import { type CatalogItem, findCatalogItem, updateCatalogItem } from "../catalog/repository.js";
+import { recordAudit } from "../audit/index.js";
+import { queueOpeningAlerts } from "./opening-alerts.js";
+import { type CatalogItem, findCatalogItem, updateCatalogItem } from "./repository.js";
 
 /**
  * The reason shown while unavailable: the one given (empty: the standard sentence), else the current one.

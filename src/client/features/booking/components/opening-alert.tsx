@@ -3,7 +3,7 @@ import { JOURNEY_MESSAGES } from "../../../../shared/messages.js";
 import { useAskForOpeningAlert, useOpeningAlerts } from "../api/opening-alerts.js";
 
 /** "Tell me when it opens": an e-mail when an admin makes the package available (docs/product.md, Catalog). */
-export function NotifyMe({ packageKey }: { packageKey: CatalogKey }) {
+export function OpeningAlert({ packageKey }: { packageKey: CatalogKey }) {
   const alerts = useOpeningAlerts();
   const ask = useAskForOpeningAlert();
   const asked = alerts.data?.packages.includes(packageKey) ?? false;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { deleteExpiredHolds } from "../holds/repository.js";
+import { expireStalePendingBookings } from "../bookings/index.js";
+import { deleteExpiredHolds } from "../holds/index.js";
 import { sweepWaitlists } from "../waitlist/offers.js";
-import { expireStalePendingBookings } from "./repository.js";
 
 const SWEEP_MS = 30_000;
 

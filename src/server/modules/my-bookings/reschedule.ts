@@ -5,15 +5,15 @@ import { formatInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { decodeSlotPackageTypes } from "../../db/json-columns.js";
 import type { SessionUser } from "../../plugins/auth.js";
-import { lockBookingById } from "../bookings/repository.js";
+import { lockBookingById } from "../bookings/index.js";
 import { addNotification, announceNotification } from "../notifications/service.js";
 import { scheduleReminders } from "../reminders/service.js";
-import { countSeatsTaken } from "../seats/repository.js";
-import { type BookingSession, findBookingSession } from "../sessions/repository.js";
+import { countSeatsTaken } from "../seats/index.js";
+import { type BookingSession, findBookingSession } from "../sessions/index.js";
 import { changeDeadline } from "../sessions/service.js";
 import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
-import { sendRescheduledEmail } from "./emails.js";
-import { findOpenSlotsForPackage, lockSlots, moveBookingToSlot } from "./repository.js";
+import { sendRescheduledEmail } from "./reschedule-emails.js";
+import { findOpenSlotsForPackage, lockSlots, moveBookingToSlot } from "./reschedule-repository.js";
 
 const OPTIONS_LIMIT = 200;
 

@@ -8,8 +8,8 @@ import {
 } from "../../../shared/schemas/dashboard.js";
 import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
-import { getDashboardSession } from "../sessions/service.js";
-import { listRescheduleOptions, rescheduleBooking } from "./service.js";
+import { listRescheduleOptions, rescheduleBooking } from "./reschedule.js";
+import { getDashboardSession } from "./service.js";
 
 const bookingParams = z.object({ id: z.string() });
 

@@ -6,13 +6,6 @@ import { JOURNEY_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import type { CheckoutResponse } from "../../../shared/schemas/booking.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { BookingKind, Database } from "../../db/schema.js";
-import { findCatalogItem } from "../catalog/repository.js";
-import { applyCoupon, quoteOfBooking, withCouponTries } from "../coupons/service.js";
-import { deleteHoldRow, findHoldById, lockHoldById } from "../holds/repository.js";
-import { liveEventFor } from "../holds/service.js";
-import { findTargetForUpdate } from "../holds/targets-repository.js";
-import { insertPayment } from "../payments/repository.js";
-import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
 import {
   findBookingById,
   findOpenCheckout,
@@ -21,7 +14,13 @@ import {
   supersedeAllUnpaidCheckouts,
   supersedeUnpaidCheckouts,
   updateBooking,
-} from "./repository.js";
+} from "../bookings/index.js";
+import { findCatalogItem } from "../catalog/index.js";
+import { applyCoupon, quoteOfBooking, withCouponTries } from "../coupons/service.js";
+import { deleteHoldRow, findHoldById, findTargetForUpdate, lockHoldById } from "../holds/index.js";
+import { liveEventFor } from "../holds/service.js";
+import { insertPayment } from "../payments/index.js";
+import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
 
 /**
  * 'Proceed to Payment': turns the user's unexpired hold into a booking in pending_payment at the

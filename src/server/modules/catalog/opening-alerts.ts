@@ -5,17 +5,24 @@ import type { AppDeps } from "../../app-deps.js";
 import type { Database } from "../../db/schema.js";
 import { enqueueJob, type JobOutcome } from "../../infrastructure/jobs/queue.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
-import { findCatalogItem } from "../catalog/repository.js";
-import { deleteAlert, findAlertKeysByUser, findAlertUsersByPackage, findUserEmail, insertAlert } from "./repository.js";
+import {
+  deleteAlert,
+  findAlertKeysByUser,
+  findAlertUsersByPackage,
+  findUserEmail,
+  insertAlert,
+} from "./opening-alerts-repository.js";
+import { findCatalogItem } from "./repository.js";
 
-export const AVAILABILITY_ALERT_JOB = "availability-alert";
+/** The job's stored type keeps its first name, so jobs queued before the rename still run. */
+export const OPENING_ALERT_JOB = "availability-alert";
 
 /** "Tell me when it opens" (docs/product.md, Catalog): remembered once per student and package. */
 export async function subscribeToOpening(deps: AppDeps, userId: string, key: CatalogKey): Promise<void> {
   await insertAlert(deps.db, userId, key, new Date().toISOString());
 }
 
-export async function findMyAlerts(deps: AppDeps, userId: string): Promise<CatalogKey[]> {
+export async function findMyOpeningAlerts(deps: AppDeps, userId: string): Promise<CatalogKey[]> {
   return (await findAlertKeysByUser(deps.db, userId)).map((row) => row.package_key as CatalogKey);
 }
 
@@ -23,10 +30,10 @@ export async function findMyAlerts(deps: AppDeps, userId: string): Promise<Catal
 export async function queueOpeningAlerts(trx: Transaction<Database>, key: CatalogKey, now: Date): Promise<void> {
   for (const { user_id: userId } of await findAlertUsersByPackage(trx, key)) {
     await enqueueJob(trx, {
-      type: AVAILABILITY_ALERT_JOB,
+      type: OPENING_ALERT_JOB,
       payload: { userId, key },
       runAt: now,
-      dedupeKey: `${AVAILABILITY_ALERT_JOB}:${userId}:${key}:${now.toISOString()}`,
+      dedupeKey: `${OPENING_ALERT_JOB}:${userId}:${key}:${now.toISOString()}`,
     });
   }
 }

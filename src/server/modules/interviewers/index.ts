@@ -1,0 +1,2 @@
+// What other modules may read of this one's data (docs/architecture.md, Modules); they never import its repository.
+export { findInterviewerById, findInterviewerNames } from "./repository.js";

@@ -417,6 +417,12 @@ export const PROGRAMME_MESSAGES = {
   whyTooLong: "Keep it to one line (at most 200 characters).",
   linkInvalid: "Enter a link that starts with https:// or http://.",
   applicationRequired: "Fill in the application form before booking this internship.",
+  applicationBeforeWaitlist: "Fill in the application form before joining this internship's waitlist.",
+  applicationBeforeOffer: "Fill in the application form to take the seat held for you.",
+  fullBatch:
+    "This batch is full. Apply and join the waitlist: if a seat frees up, we hold it for you and tell you by e-mail.",
+  applyAndJoin: "Apply and join the waitlist",
+  applyAndTakeSeat: "Apply and take the seat",
   enrolmentNotFound: "We could not find that internship enrolment.",
   batchCancelled: "This batch was cancelled.",
   noMentorYet: "Your mentor is being assigned. You will see them here shortly.",

@@ -10,10 +10,10 @@ import { formatPaise } from "../../../../shared/money.js";
 import type { InternshipListing } from "../../../../shared/schemas/booking.js";
 import { formatDayLabel } from "../../../../shared/time.js";
 import { useCatalog } from "../../../shared/catalog/get-catalog.js";
-import { WaitlistButton } from "../../../shared/waitlist/waitlist-button.js";
 import { Spinner } from "../../../ui/alert.js";
 import { useInternships } from "../api/listings.js";
 import { ApplicationForm } from "./application-form.js";
+import { FullBatch } from "./full-batch.js";
 
 const isTrack = (value: string | null): value is InternshipTrack =>
   (INTERNSHIP_TRACKS as readonly (string | null)[]).includes(value);
@@ -153,11 +153,7 @@ function BatchDetails({
         </div>
       )}
       {batch.available && batch.seatsLeft === 0 ? (
-        <WaitlistButton
-          kind="internship"
-          targetId={batch.id}
-          label={`${batch.title}, starting ${formatDayLabel(batch.startDate)}`}
-        />
+        <FullBatch batch={batch} />
       ) : (
         <ApplicationForm
           internshipId={batch.id}

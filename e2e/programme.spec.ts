@@ -118,11 +118,34 @@ for (const width of [1280, 375]) {
     await student.getByLabel("Choose a time for your 30-minute onboarding call").selectOption({ index: 1 });
     await student.getByRole("button", { name: "Book onboarding call" }).click();
     await expect(student.getByText(`Onboarding call with ${matched}`)).toBeVisible();
-    await expect(student.getByRole("link", { name: /Join the call/ })).toHaveAttribute(
+    await expect(student.getByRole("link", { name: "Having trouble? Use the backup link" })).toHaveAttribute(
       "href",
       "https://meet.example.com/mobile-batch",
     );
     await expectNoA11yViolations(student);
+
+    // The call takes place in the session room; the room opens shortly before it.
+    const { booking_id: bookingId } = await db
+      .selectFrom("onboarding_calls")
+      .innerJoin("interviewers", "interviewers.id", "onboarding_calls.mentor_id")
+      .select("onboarding_calls.booking_id")
+      .where("interviewers.name", "=", matched)
+      .orderBy("onboarding_calls.created_at", "desc")
+      .executeTakeFirstOrThrow();
+    await expect(student.getByRole("link", { name: /Join the call/ })).toHaveAttribute("href", `/room/${bookingId}`);
+    await db
+      .updateTable("onboarding_calls")
+      .set({
+        start_at: new Date(Date.now() + 2 * 60_000).toISOString(),
+        end_at: new Date(Date.now() + 32 * 60_000).toISOString(),
+      })
+      .where("booking_id", "=", bookingId)
+      .execute();
+    await student.getByRole("link", { name: /Join the call/ }).click();
+    await expect(student).toHaveURL(`/room/${bookingId}`);
+    await expect(student.getByText(`Onboarding call: ${title}`)).toBeVisible();
+    await expect(student.getByText(`With ${matched}`)).toBeVisible();
+    await student.goto("/dashboard?tab=internships");
 
     // Week 1: changes requested, resubmitted, approved.
     await submitWeek(student, 1, "Submit week 1", "https://github.com/riya/app/pull/1");

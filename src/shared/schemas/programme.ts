@@ -122,7 +122,7 @@ export const onboardingCallSchema = z.object({
   id: z.string(),
   startAt: z.string(),
   endAt: z.string(),
-  /** The batch's meeting link until calls move into the session room. */
+  /** The backup link (the batch's meeting link) for when the room at /room/:bookingId fails. */
   joinUrl: z.string().nullable(),
   mentorName: z.string(),
 });
@@ -196,9 +196,12 @@ export const batchEventSchema = z.object({
 
 export const mentorCallSchema = z.object({
   id: z.string(),
+  /** The internship booking whose room (/room/:bookingId) the call takes place in. */
+  bookingId: z.string(),
   startAt: z.string(),
   endAt: z.string(),
   studentName: z.string(),
+  /** The backup link for when the room fails. */
   joinUrl: z.string().nullable(),
 });
 

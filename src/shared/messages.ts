@@ -174,6 +174,12 @@ export const ADMIN_MESSAGES = {
   deleteInternshipConfirm: "Delete this internship?",
 
   priceWhole: "Enter the price in whole rupees.",
+  topicLabelRequired: "Enter a name of 2 to 60 characters.",
+  topicExists: "A topic or track with this name already exists.",
+  topicNotFound: "We could not find that topic or track.",
+  topicInUse:
+    "Sessions, batches or bookings use this topic or track, so it stays. Rename it, or make it unavailable instead.",
+  packageNotFound: "We could not find that package, topic or track.",
   pricePositive: "The price must be more than ₹0.",
   priceTooHigh: "The price can be at most ₹10,00,000.",
   unavailableReasonTooLong: `Keep the reason to one line of at most ${UNAVAILABLE_REASON_MAX} characters.`,

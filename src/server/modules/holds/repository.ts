@@ -9,13 +9,7 @@ import {
   type SqlBool,
   sql,
 } from "kysely";
-import {
-  CATALOG_DEFAULTS,
-  CATALOG_KEYS,
-  type CatalogKey,
-  INTERNSHIP_TRACKS,
-  WORKSHOP_TOPICS,
-} from "../../../shared/constants.js";
+import { CATALOG_DEFAULTS, type CatalogKey, COMPANY_TYPES } from "../../../shared/constants.js";
 import { createStatementCache } from "../../db/compiled-statements.js";
 import { type Db, type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingKind, Database, HoldsTable } from "../../db/schema.js";
@@ -193,7 +187,6 @@ function targetRow(
           .case()
           .when(
             eb.and([
-              eb("topic_key", "in", WORKSHOP_TOPICS),
               eb("status", "=", "published"),
               eb("cancelled_at", "is", null),
               eb("start_at", ">", request.cutoffIso),
@@ -218,13 +211,7 @@ function targetRow(
       "capacity",
       eb
         .case()
-        .when(
-          eb.and([
-            eb("track_key", "in", INTERNSHIP_TRACKS),
-            eb("start_date", ">", request.today),
-            eb("cancelled_at", "is", null),
-          ]),
-        )
+        .when(eb.and([eb("start_date", ">", request.today), eb("cancelled_at", "is", null)]))
         .then(1)
         .else(0)
         .end()
@@ -286,7 +273,8 @@ function slotTargetRow(
 const closingCase = (request: HoldRequest) =>
   sql<number>`(CASE WHEN start_at > ${request.nowIso} AND start_at <= ${request.cutoffIso} THEN 1 ELSE 0 END)`;
 
-const DEFAULT_AVAILABLE = CATALOG_KEYS.filter((key) => CATALOG_DEFAULTS[key].available);
+/** A mock package without a catalog row yet is as its default; a topic or track without one is not offered. */
+const DEFAULT_AVAILABLE = COMPANY_TYPES.filter((key) => CATALOG_DEFAULTS[key].available);
 
 /**
  * The facts a hold is decided on, read from the `target` row: the plan's availability, the

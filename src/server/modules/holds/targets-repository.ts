@@ -1,4 +1,4 @@
-import { type CatalogKey, INTERNSHIP_TRACKS, WORKSHOP_TOPICS } from "../../../shared/constants.js";
+import type { CatalogKey } from "../../../shared/constants.js";
 import { bookingCutoffIso, zonedDate } from "../../../shared/time.js";
 import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import { decodeSlotPackageTypes } from "../../db/json-columns.js";
@@ -53,7 +53,7 @@ export async function findTargetForUpdate(
       dialect,
       db.selectFrom("workshops").selectAll().where("id", "=", id),
     ).executeTakeFirst();
-    if (!workshop || !(WORKSHOP_TOPICS as readonly string[]).includes(workshop.topic_key)) return undefined;
+    if (!workshop?.topic_key.startsWith("ws_")) return undefined;
     return {
       kind,
       id,
@@ -69,7 +69,7 @@ export async function findTargetForUpdate(
     dialect,
     db.selectFrom("internships").selectAll().where("id", "=", id),
   ).executeTakeFirst();
-  if (!internship || !(INTERNSHIP_TRACKS as readonly string[]).includes(internship.track_key)) return undefined;
+  if (!internship?.track_key.startsWith("int_")) return undefined;
   return {
     kind,
     id,

@@ -1,10 +1,5 @@
 import { type FormEvent, useState } from "react";
-import {
-  CATALOG_LABELS,
-  DEFAULT_INTERNSHIP_TITLE,
-  INTERNSHIP_TRACKS,
-  INTERNSHIP_WEEKS,
-} from "../../../../shared/constants.js";
+import { DEFAULT_INTERNSHIP_TITLE, INTERNSHIP_WEEKS, type InternshipTrack } from "../../../../shared/constants.js";
 import { issuesByField } from "../../../../shared/schemas/first-issue.js";
 import {
   type InternshipForm as Form,
@@ -15,12 +10,13 @@ import {
   type WeekPlan,
 } from "../../../../shared/schemas/internships.js";
 import { ApiError } from "../../../lib/api.js";
+import { useCatalogTopics } from "../../../shared/catalog/get-catalog.js";
 import { SelectField, TextField } from "../../../ui/field.js";
 import { useAddInternship } from "../api/add-internship.js";
 import { useEditInternship } from "../api/edit-internship.js";
 import { AdminForm, CapacityField } from "./admin-form.js";
 
-type Track = (typeof INTERNSHIP_TRACKS)[number];
+type Track = InternshipTrack;
 interface Draft {
   title: string;
   mentor: string;
@@ -61,6 +57,7 @@ const formOf = (draft: Draft): Form => {
 
 /** Add or edit an internship: title (default), mentor, start, weeks with one plan per week, track. */
 export function InternshipForm({ editing, onDone }: { editing: InternshipDto | undefined; onDone: () => void }) {
+  const tracks = useCatalogTopics("int_");
   const add = useAddInternship();
   const edit = useEditInternship();
   const save = editing ? edit : add;
@@ -141,9 +138,9 @@ export function InternshipForm({ editing, onDone }: { editing: InternshipDto | u
           value={draft.trackKey}
           onChange={(event) => setDraft((d) => ({ ...d, trackKey: event.target.value as Track }))}
         >
-          {INTERNSHIP_TRACKS.map((key) => (
-            <option key={key} value={key}>
-              {CATALOG_LABELS[key]}
+          {(tracks.data ?? []).map((track) => (
+            <option key={track.key} value={track.key}>
+              {track.label}
             </option>
           ))}
         </SelectField>

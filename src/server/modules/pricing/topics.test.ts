@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "../../../shared/messages.js";
 import type { HoldDto } from "../../../shared/schemas/booking.js";
-import { buildWorkshop } from "../../test/builders.js";
+import { buildInterviewer, buildWorkshop } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 
 type ApiError = { error: { code: string; message: string } };
@@ -103,5 +103,21 @@ describeEachDialect("workshop topics and internship tracks as the admin's data",
     expect(keys).not.toContain("int_game_development");
     const mock = await t().request({ method: "DELETE", url: "/api/admin/topics/service", cookie });
     expect(mock.statusCode).toBe(404);
+  });
+
+  it("marks mentors only of a track the catalog has", async () => {
+    const cookie = await admin(t());
+    const mentor = await buildInterviewer(t().app.deps.db, { email: `mentor-${randomUUID().slice(0, 8)}@example.com` });
+    const mark = (trackKey: string) =>
+      t().request({
+        method: "PUT",
+        url: `/api/admin/interviewers/${mentor.id}/mentor-track`,
+        cookie,
+        payload: { trackKey },
+      });
+    const unknown = await mark("int_game_development");
+    expect([unknown.statusCode, json<ApiError>(unknown).error.message]).toEqual([400, ADMIN_MESSAGES.topicNotFound]);
+    await addTopic(t(), cookie, { kind: "internship", label: "Game development", priceRupees: 2999, available: true });
+    expect((await mark("int_game_development")).statusCode).toBe(200);
   });
 });

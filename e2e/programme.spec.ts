@@ -8,6 +8,7 @@ import {
   buildWorkshop,
   findUserId,
 } from "../src/server/test/builders.js";
+import { PROGRAMME_MESSAGES } from "../src/shared/messages.js";
 import { addDays, zonedDate, zonedTime } from "../src/shared/time.js";
 import {
   expect,
@@ -117,11 +118,34 @@ for (const width of [1280, 375]) {
     await student.getByLabel("Choose a time for your 30-minute onboarding call").selectOption({ index: 1 });
     await student.getByRole("button", { name: "Book onboarding call" }).click();
     await expect(student.getByText(`Onboarding call with ${matched}`)).toBeVisible();
-    await expect(student.getByRole("link", { name: /Join the call/ })).toHaveAttribute(
+    await expect(student.getByRole("link", { name: "Having trouble? Use the backup link" })).toHaveAttribute(
       "href",
       "https://meet.example.com/mobile-batch",
     );
     await expectNoA11yViolations(student);
+
+    // The call takes place in the session room; the room opens shortly before it.
+    const { booking_id: bookingId } = await db
+      .selectFrom("onboarding_calls")
+      .innerJoin("interviewers", "interviewers.id", "onboarding_calls.mentor_id")
+      .select("onboarding_calls.booking_id")
+      .where("interviewers.name", "=", matched)
+      .orderBy("onboarding_calls.created_at", "desc")
+      .executeTakeFirstOrThrow();
+    await expect(student.getByRole("link", { name: /Join the call/ })).toHaveAttribute("href", `/room/${bookingId}`);
+    await db
+      .updateTable("onboarding_calls")
+      .set({
+        start_at: new Date(Date.now() + 2 * 60_000).toISOString(),
+        end_at: new Date(Date.now() + 32 * 60_000).toISOString(),
+      })
+      .where("booking_id", "=", bookingId)
+      .execute();
+    await student.getByRole("link", { name: /Join the call/ }).click();
+    await expect(student).toHaveURL(new RegExp(`/room/${bookingId}$`));
+    await expect(student.getByText(`Onboarding call: ${title}`)).toBeVisible();
+    await expect(student.getByText(`With ${matched}`)).toBeVisible();
+    await student.goto("/dashboard?tab=internships");
 
     // Week 1: changes requested, resubmitted, approved.
     await submitWeek(student, 1, "Submit week 1", "https://github.com/riya/app/pull/1");
@@ -180,6 +204,35 @@ for (const width of [1280, 375]) {
     await expectNoA11yViolations(student);
   });
 }
+
+test("a student applies to a full Mobile batch and joins its waitlist in one step", async ({ page, db }) => {
+  const tag = suffix();
+  const title = `Full Mobile Internship ${tag}`;
+  const batch = await buildInternship(db, {
+    title,
+    mentor: `Mentor ${tag}`,
+    track_key: "int_mobile",
+    start_date: addDays(today(), 3),
+    capacity: 1,
+  });
+  const taker = uniqueEmail("taker");
+  await signIn(page, taker, "/");
+  await buildBooking(db, { user_id: await findUserId(db, taker), target_id: batch.id, kind: "internship" });
+  await page.context().clearCookies();
+  await signIn(page, uniqueEmail("waiter"), "/onboarding?type=internship&track=int_mobile");
+
+  await expect(page.getByRole("heading", { level: 3 })).toBeVisible();
+  const batchChoice = page.getByRole("radio", { name: new RegExp(`Mentor ${tag}`) });
+  if ((await batchChoice.count()) > 0) await batchChoice.check();
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await expect(page.getByText(PROGRAMME_MESSAGES.fullBatch)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Book Slot" })).toHaveCount(0);
+  await fillInternshipApplication(page);
+  await page.getByRole("button", { name: PROGRAMME_MESSAGES.applyAndJoin }).click();
+  await expect(page.getByText("You are number 1 in line.")).toBeVisible();
+  await expect(page.getByRole("button", { name: new RegExp(`^Leave the waitlist: ${title}`) })).toBeVisible();
+  await expectNoA11yViolations(page);
+});
 
 test("a workshop attendee hands in a capstone, the host approves it, and the certificate is one of completion", async ({
   browser,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { buildBooking, buildInternship, buildSlot, findUserId } from "../src/server/test/builders.js";
+import { PROGRAMME_MESSAGES } from "../src/shared/messages.js";
 import { addDays, formatDayLabel, zonedDate } from "../src/shared/time.js";
 import {
   expect,
@@ -133,7 +134,8 @@ test.describe("waitlist", () => {
     await expect(page).toHaveURL(/\/onboarding\?type=internship&track=int_ml$/);
     await expect(page.getByLabel("Machine learning internship")).toBeChecked();
     await expect(page.getByRole("heading", { name: early })).toBeVisible();
-    await expect(page.getByRole("button", { name: /^Join the waitlist/ })).toBeVisible();
+    await expect(page.getByText(PROGRAMME_MESSAGES.fullBatch)).toBeVisible();
+    await expect(page.getByRole("button", { name: PROGRAMME_MESSAGES.applyAndJoin })).toBeVisible();
     await expectNoA11yViolations(page);
     await page.getByRole("radio", { name: /Mentor Vikram Rao/ }).check();
     await expect(page.getByRole("heading", { name: late })).toBeVisible();

@@ -1,4 +1,4 @@
-import { CATALOG_LABELS, type CatalogKey } from "./constants.js";
+import { CATALOG_LABELS, type CompanyType } from "./constants.js";
 import { formatDayLabel, zonedDate, zonedTime } from "./time.js";
 
 type Fields = Record<string, unknown>;
@@ -46,7 +46,9 @@ export function auditSubject(
     case "certificate":
       return `Certificate ${id}${text(row.recipientName) ? `, ${text(row.recipientName)}` : ""}`;
     case "pricing":
-      return `Price of ${CATALOG_LABELS[id as CatalogKey] ?? id}`;
+      return `Price of ${text(row.label) ?? CATALOG_LABELS[id as CompanyType] ?? id}`;
+    case "topic":
+      return `Topic ${text(row.label) ?? id}`;
     case "admin":
       return `Admin ${id}`;
     case "message":

@@ -79,17 +79,17 @@ export const WORKSHOP_TOPICS = [
   "ws_mobile",
   "ws_ai_tooling",
 ] as const;
-export type WorkshopTopic = (typeof WORKSHOP_TOPICS)[number];
+export type WorkshopTopic = `ws_${string}`;
 
 export const INTERNSHIP_TRACKS = ["int_frontend", "int_backend", "int_ml", "int_mobile", "int_product"] as const;
-export type InternshipTrack = (typeof INTERNSHIP_TRACKS)[number];
+export type InternshipTrack = `int_${string}`;
 
 export const WORKSHOP_LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
 export type WorkshopLevel = (typeof WORKSHOP_LEVELS)[number];
 
 /** The catalog keys (docs/product.md, Catalog), in display order. */
 export const CATALOG_KEYS = [...COMPANY_TYPES, ...WORKSHOP_TOPICS, ...INTERNSHIP_TRACKS] as const;
-export type CatalogKey = (typeof CATALOG_KEYS)[number];
+export type CatalogKey = CompanyType | WorkshopTopic | InternshipTrack;
 
 /** Default availability and price in whole rupees (docs/product.md, Catalog). */
 export const CATALOG_DEFAULTS: Record<CatalogKey, { available: boolean; priceRupees: number }> = {

@@ -174,6 +174,12 @@ export const ADMIN_MESSAGES = {
   deleteInternshipConfirm: "Delete this internship?",
 
   priceWhole: "Enter the price in whole rupees.",
+  topicLabelRequired: "Enter a name of 2 to 60 characters.",
+  topicExists: "A topic or track with this name already exists.",
+  topicNotFound: "We could not find that topic or track.",
+  topicInUse:
+    "Sessions, batches or bookings use this topic or track, so it stays. Rename it, or make it unavailable instead.",
+  packageNotFound: "We could not find that package, topic or track.",
   pricePositive: "The price must be more than ₹0.",
   priceTooHigh: "The price can be at most ₹10,00,000.",
   unavailableReasonTooLong: `Keep the reason to one line of at most ${UNAVAILABLE_REASON_MAX} characters.`,
@@ -422,6 +428,12 @@ export const PROGRAMME_MESSAGES = {
   whyTooLong: "Keep it to one line (at most 200 characters).",
   linkInvalid: "Enter a link that starts with https:// or http://.",
   applicationRequired: "Fill in the application form before booking this internship.",
+  applicationBeforeWaitlist: "Fill in the application form before joining this internship's waitlist.",
+  applicationBeforeOffer: "Fill in the application form to take the seat held for you.",
+  fullBatch:
+    "This batch is full. Apply and join the waitlist: if a seat frees up, we hold it for you and tell you by e-mail.",
+  applyAndJoin: "Apply and join the waitlist",
+  applyAndTakeSeat: "Apply and take the seat",
   enrolmentNotFound: "We could not find that internship enrolment.",
   batchCancelled: "This batch was cancelled.",
   noMentorYet: "Your mentor is being assigned. You will see them here shortly.",

@@ -22,6 +22,10 @@ export interface CatalogItemsTable {
   /** The admin's one line on why it is not available; null shows the standard sentence. */
   unavailable_reason: string | null;
   updated_at: string;
+  /** A workshop topic's or internship track's name, the admin's; null for the mock-interview packages. */
+  label: string | null;
+  /** A topic's or track's place in its list; null for the mock-interview packages. */
+  position: number | null;
 }
 
 export interface OutboxMessagesTable {

@@ -8,6 +8,7 @@ export const AUDIT_ENTITIES = [
   "internship",
   "workshop",
   "pricing",
+  "topic",
   "message",
   "admin",
   "booking",

@@ -1,8 +1,16 @@
 import { z } from "zod";
-import { CATALOG_KEYS } from "../constants.js";
+import { COMPANY_TYPES } from "../constants.js";
 import { feedbackMinutesSchema } from "./feedback-time.js";
 
-export const catalogKeySchema = z.enum(CATALOG_KEYS);
+/** The part of a topic's or track's key after its prefix: lower-case words joined by "_". */
+const keySlug = z
+  .string()
+  .max(40)
+  .regex(/^[a-z0-9]+(?:_[a-z0-9]+)*$/);
+/** Workshop topics and internship tracks are the admin's (docs/decisions/0400-topics-and-tracks-as-data.md). */
+export const workshopTopicSchema = z.templateLiteral(["ws_", keySlug]);
+export const internshipTrackSchema = z.templateLiteral(["int_", keySlug]);
+export const catalogKeySchema = z.union([z.enum(COMPANY_TYPES), workshopTopicSchema, internshipTrackSchema]);
 
 export const catalogItemSchema = z.object({
   key: catalogKeySchema,

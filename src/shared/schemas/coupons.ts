@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CATALOG_KEYS } from "../constants.js";
 import { COUPON_MESSAGES } from "../messages.js";
+import { catalogKeySchema } from "./catalog.js";
 
 /** Codes are matched case-insensitively and stored upper-case. */
 export const couponCodeSchema = z
@@ -34,7 +34,7 @@ export const couponInputSchema = z
     validFrom: instantSchema.optional(),
     validTo: instantSchema.optional(),
     /** The packages the coupon applies to; none means every package. */
-    packages: z.array(z.enum(CATALOG_KEYS)).optional(),
+    packages: z.array(catalogKeySchema).optional(),
   })
   .superRefine((input, ctx) => {
     if ((input.percentOff === undefined) === (input.amountOffPaise === undefined)) {
@@ -55,7 +55,7 @@ export const couponSchema = z.object({
   maxRedemptions: z.number().int().nullable(),
   validFrom: z.string().nullable(),
   validTo: z.string().nullable(),
-  packages: z.array(z.enum(CATALOG_KEYS)),
+  packages: z.array(catalogKeySchema),
   active: z.boolean(),
   /** Paid bookings and checkouts under way that use it (cancelled and refunded ones give theirs back). */
   redemptions: z.number().int(),

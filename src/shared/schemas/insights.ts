@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { CATALOG_KEYS } from "../constants.js";
+import { catalogKeySchema } from "./catalog.js";
 import { feedbackMinutesSchema } from "./feedback-time.js";
 
-const catalogKey = z.enum(CATALOG_KEYS);
+const catalogKey = catalogKeySchema;
 const paise = z.number().int();
 const count = z.number().int().nonnegative();
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { DEFAULT_INTERNSHIP_TITLE, INTERNSHIP_TRACKS } from "../constants.js";
+import { DEFAULT_INTERNSHIP_TITLE } from "../constants.js";
 import { ADMIN_MESSAGES, TEXT_MESSAGES } from "../messages.js";
 import { isVisibleLine, isVisibleParagraph } from "../plain-text.js";
+import { internshipTrackSchema } from "./catalog.js";
 import { capacitySchema, meetingLinkSchema } from "./slots.js";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,7 +43,7 @@ export const internshipInputSchema = z
     startDate: z.string().regex(DATE, { message: ADMIN_MESSAGES.internshipStartDateRequired }),
     weeks: z.number().int().min(1, { message: ADMIN_MESSAGES.internshipWeeksRequired }).max(52),
     weekPlans: z.array(weekPlanSchema).max(52),
-    trackKey: z.enum(INTERNSHIP_TRACKS).default("int_frontend"),
+    trackKey: internshipTrackSchema.default("int_frontend"),
     capacity: capacitySchema.default(30),
     meetingLink: meetingLinkSchema.default(""),
   })
@@ -60,7 +61,7 @@ export const internshipSchema = z.object({
   startDate: z.string(),
   weeks: z.number().int(),
   weekPlans: z.array(weekPlanSchema),
-  trackKey: z.enum(INTERNSHIP_TRACKS),
+  trackKey: internshipTrackSchema,
   capacity: z.number().int(),
   seatsLeft: z.number().int(),
   booked: z.number().int(),

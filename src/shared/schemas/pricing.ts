@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { CATALOG_KEYS, UNAVAILABLE_REASON_MAX } from "../constants.js";
+import { UNAVAILABLE_REASON_MAX } from "../constants.js";
 import { ADMIN_MESSAGES, TEXT_MESSAGES } from "../messages.js";
 import { isVisibleLine } from "../plain-text.js";
+import { catalogKeySchema } from "./catalog.js";
 
 /** A package's availability and its price in whole rupees (the server stores paise). */
 export const pricingInputSchema = z.object({
@@ -29,7 +30,7 @@ export const pricingInputSchema = z.object({
 });
 export type PricingInput = z.infer<typeof pricingInputSchema>;
 
-export const catalogKeyParamsSchema = z.object({ key: z.enum(CATALOG_KEYS) });
+export const catalogKeyParamsSchema = z.object({ key: catalogKeySchema });
 
 /** What the price box holds: empty or non-numeric text is not a price. */
 export const rupeesFromText = (text: string): number => (text.trim() === "" ? Number.NaN : Number(text));

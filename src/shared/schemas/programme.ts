@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { INTERNSHIP_TRACKS, STANDUP_FIELD_MAX, SUBMISSION_NOTE_MAX } from "../constants.js";
+import { STANDUP_FIELD_MAX, SUBMISSION_NOTE_MAX } from "../constants.js";
 import { PROGRAMME_MESSAGES } from "../messages.js";
+import { internshipTrackSchema } from "./catalog.js";
 
 /** A link a student hands in or gives with the application: http(s) only. */
 export const submissionUrlSchema = z
@@ -122,7 +123,7 @@ export const onboardingCallSchema = z.object({
   id: z.string(),
   startAt: z.string(),
   endAt: z.string(),
-  /** The batch's meeting link until calls move into the session room. */
+  /** The backup link (the batch's meeting link) for when the room at /room/:bookingId fails. */
   joinUrl: z.string().nullable(),
   mentorName: z.string(),
 });
@@ -134,7 +135,7 @@ export const demoDaySchema = z.object({ startAt: z.string(), endAt: z.string() }
 export const programmeSchema = z.object({
   bookingId: z.string(),
   title: z.string(),
-  trackKey: z.enum(INTERNSHIP_TRACKS),
+  trackKey: internshipTrackSchema,
   startDate: z.string(),
   weeks: z.number().int(),
   currentWeek: z.number().int(),
@@ -171,7 +172,7 @@ export const rosterStudentSchema = z.object({
   email: z.string(),
   batchId: z.string(),
   batchTitle: z.string(),
-  trackKey: z.enum(INTERNSHIP_TRACKS),
+  trackKey: internshipTrackSchema,
   mentor: z.object({ id: z.string(), name: z.string() }).nullable(),
   approved: z.number().int(),
   total: z.number().int(),
@@ -188,7 +189,7 @@ export type RosterStudent = z.infer<typeof rosterStudentSchema>;
 export const batchEventSchema = z.object({
   id: z.string(),
   title: z.string(),
-  trackKey: z.enum(INTERNSHIP_TRACKS),
+  trackKey: internshipTrackSchema,
   startDate: z.string(),
   weeks: z.number().int(),
   demoDay: demoDaySchema.nullable(),
@@ -196,15 +197,18 @@ export const batchEventSchema = z.object({
 
 export const mentorCallSchema = z.object({
   id: z.string(),
+  /** The internship booking whose room (/room/:bookingId) the call takes place in. */
+  bookingId: z.string(),
   startAt: z.string(),
   endAt: z.string(),
   studentName: z.string(),
+  /** The backup link for when the room fails. */
   joinUrl: z.string().nullable(),
 });
 
 /** `GET /api/mentor/overview`: the interviewer workspace's Mentoring section. */
 export const mentorOverviewSchema = z.object({
-  mentor: z.object({ name: z.string(), trackKey: z.enum(INTERNSHIP_TRACKS).nullable() }),
+  mentor: z.object({ name: z.string(), trackKey: internshipTrackSchema.nullable() }),
   /** Students booked workshops this interviewer hosts: their capstones come here for review. */
   hostsAttendees: z.boolean(),
   students: z.array(rosterStudentSchema),
@@ -241,7 +245,7 @@ export const rosterSchema = z.object({
 export type Roster = z.infer<typeof rosterSchema>;
 
 export const moveMentorInputSchema = z.object({ mentorId: z.string().min(1) });
-export const mentorTrackInputSchema = z.object({ trackKey: z.enum(INTERNSHIP_TRACKS).nullable() });
+export const mentorTrackInputSchema = z.object({ trackKey: internshipTrackSchema.nullable() });
 export const demoDayInputSchema = z.object({ startAt: z.iso.datetime(), endAt: z.iso.datetime() });
 export const capstoneInputSchema = z.object({
   brief: z.string().trim().min(1, { message: PROGRAMME_MESSAGES.capstoneInvalid }).max(SUBMISSION_NOTE_MAX),

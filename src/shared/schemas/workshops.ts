@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { SLOT_STATUSES, WORKSHOP_LEVELS, WORKSHOP_TOPICS } from "../constants.js";
+import { SLOT_STATUSES, WORKSHOP_LEVELS } from "../constants.js";
 import { ADMIN_MESSAGES, TEXT_MESSAGES } from "../messages.js";
 import { isVisibleLine } from "../plain-text.js";
+import { workshopTopicSchema } from "./catalog.js";
 import { firstIssue } from "./first-issue.js";
 import { capacitySchema, DATE, meetingLinkSchema, type SessionTimes, TIME, timingProblem } from "./slots.js";
 
@@ -13,7 +14,7 @@ export const workshopInputSchema = z.object({
     .min(1, { message: ADMIN_MESSAGES.workshopTitleRequired })
     .max(200, { message: ADMIN_MESSAGES.fieldTooLong })
     .refine(isVisibleLine, { message: TEXT_MESSAGES.hiddenInLine }),
-  topicKey: z.enum(WORKSHOP_TOPICS),
+  topicKey: workshopTopicSchema,
   level: z.enum(WORKSHOP_LEVELS),
   date: z.string().default(""),
   start: z.string().default(""),
@@ -71,7 +72,7 @@ export function workshopFieldProblems(form: WorkshopForm, now: Date, timeZone: s
 
 export const workshopSchema = z.object({
   id: z.string(),
-  topicKey: z.enum(WORKSHOP_TOPICS),
+  topicKey: workshopTopicSchema,
   title: z.string(),
   level: z.enum(WORKSHOP_LEVELS),
   startAt: z.string(),

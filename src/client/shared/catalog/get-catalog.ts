@@ -17,3 +17,10 @@ export const useCatalog = () =>
     ...catalogQuery(),
     select: (data) => new Map<CatalogKey, CatalogItemDto>(data.items.map((item) => [item.key, item])),
   });
+
+/** The workshop topics ("ws_") or internship tracks ("int_") the admin keeps, in the catalog's order. */
+export const useCatalogTopics = (prefix: "ws_" | "int_") =>
+  useQuery({
+    ...catalogQuery(),
+    select: (data) => data.items.filter((item) => item.key.startsWith(prefix)),
+  });

@@ -29,4 +29,5 @@ export * as "0371-resume-files" from "./0371-resume-files.js";
 export * as "0390-payment-method" from "./0390-payment-method.js";
 export * as "0391-contact-replies" from "./0391-contact-replies.js";
 export * as "0392-interview-domains" from "./0392-interview-domains.js";
+export * as "0400-topics-and-tracks" from "./0400-topics-and-tracks.js";
 export * as "0410-recording-parts" from "./0410-recording-parts.js";

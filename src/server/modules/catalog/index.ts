@@ -1,2 +1,2 @@
 // What other modules may read of this one's data (docs/architecture.md, Modules); they never import its repository.
-export { findCatalog, findCatalogItem } from "./repository.js";
+export { findCatalog, findCatalogEntry, findCatalogItem } from "./repository.js";

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CATALOG_KEYS } from "../../../shared/constants.js";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
+import { catalogKeySchema } from "../../../shared/schemas/catalog.js";
 import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { findMyOpeningAlerts, subscribeToOpening } from "./opening-alerts.js";
 
-const alertsSchema = z.object({ packages: z.array(z.enum(CATALOG_KEYS)) });
+const alertsSchema = z.object({ packages: z.array(catalogKeySchema) });
 
 /** "Tell me when it opens": a student's opening alerts (`/api/me/opening-alerts`). */
 export const openingAlertRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +36,7 @@ export const openingAlertRoutes: FastifyPluginAsyncZod = async (app) => {
         security: signedIn,
         tags: ["booking"],
         summary: "Tell me when it opens: an e-mail when an admin makes this package available",
-        params: z.object({ key: z.enum(CATALOG_KEYS) }),
+        params: z.object({ key: catalogKeySchema }),
         response: { 200: alertsSchema, ...errorResponses(404) },
       },
     },

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import { z } from "zod";
-import { CATALOG_KEYS, CATALOG_LABELS, type CatalogKey, COMPANY_TYPES } from "../../../shared/constants.js";
+import { type CatalogKey, COMPANY_TYPES } from "../../../shared/constants.js";
+import { catalogKeySchema } from "../../../shared/schemas/catalog.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Database } from "../../db/schema.js";
 import { enqueueJob, type JobOutcome } from "../../infrastructure/jobs/queue.js";
@@ -38,7 +39,7 @@ export async function queueOpeningAlerts(trx: Transaction<Database>, key: Catalo
   }
 }
 
-const alertPayload = z.object({ userId: z.string(), key: z.enum(CATALOG_KEYS) });
+const alertPayload = z.object({ userId: z.string(), key: catalogKeySchema });
 
 /** Sends the "it is open" mail once, if the package is still available when the job runs. */
 export async function runOpeningAlertJob(deps: AppDeps, payload: unknown): Promise<JobOutcome> {
@@ -52,7 +53,7 @@ export async function runOpeningAlertJob(deps: AppDeps, payload: unknown): Promi
       ? "workshop"
       : "internship";
   const link = `${deps.config.publicUrl}/onboarding?type=${type}`;
-  const label = CATALOG_LABELS[key];
+  const { label } = item;
   await deps.mailer.send({
     to: user.email,
     subject: `${label} is open for booking`,

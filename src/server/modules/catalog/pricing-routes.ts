@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { catalogItemSchema } from "../../../shared/schemas/catalog.js";
 import { catalogKeyParamsSchema, pricingInputSchema } from "../../../shared/schemas/pricing.js";
+import { topicInputSchema, topicRenameSchema } from "../../../shared/schemas/topics.js";
 import { adminOf } from "../admins/guard.js";
 import { setPrice } from "./pricing.js";
+import { addTopic, removeTopic, renameTopic } from "./topics.js";
 
 /** Availability and price of the nine packages; the console reads them from GET /api/catalog. */
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +25,59 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = adminOf(request);
       return setPrice(app.deps, admin.email, request.params.key, request.body);
+    },
+  );
+
+  app.post(
+    "/api/admin/topics",
+    {
+      schema: {
+        operationId: "addTopic",
+        tags: ["admin"],
+        summary: "Add a workshop topic or internship track with its price; the catalog, landing and booking list it",
+        body: topicInputSchema,
+        response: { 201: catalogItemSchema, ...errorResponses(409) },
+      },
+    },
+    async (request, reply) => {
+      const admin = adminOf(request);
+      return reply.status(201).send(await addTopic(app.deps, admin.email, request.body));
+    },
+  );
+
+  app.put(
+    "/api/admin/topics/:key",
+    {
+      schema: {
+        operationId: "renameTopic",
+        tags: ["admin"],
+        summary: "Rename a workshop topic or internship track; its sessions, batches and bookings show the new name",
+        params: catalogKeyParamsSchema,
+        body: topicRenameSchema,
+        response: { 200: catalogItemSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      return renameTopic(app.deps, admin.email, request.params.key, request.body.label);
+    },
+  );
+
+  app.delete(
+    "/api/admin/topics/:key",
+    {
+      schema: {
+        operationId: "removeTopic",
+        tags: ["admin"],
+        summary: "Remove a workshop topic or internship track that no session, batch or booking uses",
+        params: catalogKeyParamsSchema,
+        response: { 204: z.null(), ...errorResponses(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const admin = adminOf(request);
+      await removeTopic(app.deps, admin.email, request.params.key);
+      return reply.status(204).send(null);
     },
   );
 };

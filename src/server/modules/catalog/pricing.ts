@@ -1,10 +1,12 @@
-import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
+import type { CatalogKey } from "../../../shared/constants.js";
+import { AppError } from "../../../shared/errors.js";
+import { ADMIN_MESSAGES } from "../../../shared/messages.js";
 import { rupeesToPaise } from "../../../shared/money.js";
 import type { PricingInput } from "../../../shared/schemas/pricing.js";
 import type { AppDeps } from "../../app-deps.js";
 import { recordAudit } from "../audit/index.js";
 import { queueOpeningAlerts } from "./opening-alerts.js";
-import { type CatalogItem, findCatalogItem, updateCatalogItem } from "./repository.js";
+import { type CatalogItem, findCatalogEntry, updateCatalogItem } from "./repository.js";
 
 /**
  * The reason shown while unavailable: the one given (empty: the standard sentence), else the current one.
@@ -19,7 +21,8 @@ function reasonAfter(input: PricingInput, before: CatalogItem): string | null {
 /** Sets a package's availability and price. Holds and checkouts read the catalog, so the next one uses it. */
 export async function setPrice(deps: AppDeps, actorEmail: string, key: CatalogKey, input: PricingInput) {
   const change = await deps.db.transaction().execute(async (trx) => {
-    const before = await findCatalogItem(trx, key);
+    const before = await findCatalogEntry(trx, key);
+    if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.packageNotFound);
     const change = {
       available: input.available,
       pricePaise: rupeesToPaise(input.priceRupees),
@@ -33,16 +36,17 @@ export async function setPrice(deps: AppDeps, actorEmail: string, key: CatalogKe
       entity: "pricing",
       entityId: key,
       before: {
+        label: before.label,
         available: before.available,
         pricePaise: before.pricePaise,
         unavailableReason: before.unavailableReason,
       },
       after: change,
     });
-    return change;
+    return { label: before.label, ...change };
   });
   // The workshop and internship listings carry prices and are cached: every process drops them.
   await deps.bus.publish({ topic: "workshops" });
   await deps.bus.publish({ topic: "internships" });
-  return { key, label: CATALOG_LABELS[key], ...change };
+  return { key, ...change };
 }

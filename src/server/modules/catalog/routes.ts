@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { CATALOG_LABELS } from "../../../shared/constants.js";
 import { catalogResponseSchema } from "../../../shared/schemas/catalog.js";
 import { countPracticeQuestions } from "../practice/service.js";
 import { measureFeedbackMinutes } from "../scorecards/feedback-time.js";
@@ -13,7 +12,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "getCatalog",
         tags: ["catalog"],
         summary:
-          "Availability and price of the nine packages (docs/product.md, Catalog), the practice bank's size and the feedback-time figure",
+          "Availability, price and name of the mock-interview packages, workshop topics and internship tracks (docs/product.md, Catalog), the practice bank's size and the feedback-time figure",
         response: { 200: catalogResponseSchema },
       },
     },
@@ -28,7 +27,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         items: items.map((i) => ({
           key: i.key,
-          label: CATALOG_LABELS[i.key],
+          label: i.label,
           available: i.available,
           pricePaise: i.pricePaise,
           unavailableReason: i.unavailableReason,

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, QueryCreator } from "kysely";
-import { CATALOG_DEFAULTS, CATALOG_KEYS } from "../../../shared/constants.js";
+import { CATALOG_DEFAULTS, COMPANY_TYPES } from "../../../shared/constants.js";
 import type { Dialect } from "../../db/database.js";
 import type { Database } from "../../db/schema.js";
 import { bookingKeepsSeat, seatsTakenAt } from "../seats/index.js";
@@ -7,7 +7,8 @@ import { LIVE_STATUSES } from "../waitlist/index.js";
 import type { HoldAttempt, HoldRequest } from "./hold-request.js";
 import type { TargetRow } from "./targets-repository.js";
 
-const DEFAULT_AVAILABLE = CATALOG_KEYS.filter((key) => CATALOG_DEFAULTS[key].available);
+/** A mock package without a catalog row yet is as its default; a topic or track without one is not offered. */
+const DEFAULT_AVAILABLE = COMPANY_TYPES.filter((key) => CATALOG_DEFAULTS[key].available);
 
 /**
  * The facts a hold is decided on, read from the `target` row: the plan's availability, the

@@ -1,5 +1,5 @@
 import { type Expression, type SqlBool, sql } from "kysely";
-import { type CatalogKey, INTERNSHIP_TRACKS, WORKSHOP_TOPICS } from "../../../shared/constants.js";
+import type { CatalogKey } from "../../../shared/constants.js";
 import { bookingCutoffIso, zonedDate } from "../../../shared/time.js";
 import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import { decodeSlotPackageTypes } from "../../db/json-columns.js";
@@ -67,7 +67,7 @@ export async function findTargetForUpdate(
         .select(openFlag(workshopOpenForBooking(cutoffIso)).as("open"))
         .where("id", "=", id),
     ).executeTakeFirst();
-    if (!workshop || !(WORKSHOP_TOPICS as readonly string[]).includes(workshop.topic_key)) return undefined;
+    if (!workshop?.topic_key.startsWith("ws_")) return undefined;
     return {
       kind,
       id,
@@ -87,7 +87,7 @@ export async function findTargetForUpdate(
       .select(openFlag(internshipOpenForBooking(zonedDate(now, timeZone))).as("open"))
       .where("id", "=", id),
   ).executeTakeFirst();
-  if (!internship || !(INTERNSHIP_TRACKS as readonly string[]).includes(internship.track_key)) return undefined;
+  if (!internship?.track_key.startsWith("int_")) return undefined;
   return {
     kind,
     id,
@@ -129,12 +129,10 @@ export function targetRow(
       .selectFrom("workshops")
       .where("id", "=", id)
       .$if(within !== undefined, (q) => q.where(within as Expression<SqlBool>))
-      .select((eb) => [
+      .select(() => [
         "id",
         "capacity",
-        openFlag(eb.and([eb("topic_key", "in", WORKSHOP_TOPICS), workshopOpenForBooking(request.cutoffIso)])).as(
-          "open",
-        ),
+        openFlag(workshopOpenForBooking(request.cutoffIso)).as("open"),
         closingCase(request).as("closing"),
         "topic_key as package_key",
         yes.as("package_allowed"),
@@ -145,10 +143,10 @@ export function targetRow(
     .selectFrom("internships")
     .where("id", "=", id)
     .$if(within !== undefined, (q) => q.where(within as Expression<SqlBool>))
-    .select((eb) => [
+    .select(() => [
       "id",
       "capacity",
-      openFlag(eb.and([eb("track_key", "in", INTERNSHIP_TRACKS), internshipOpenForBooking(request.today)])).as("open"),
+      openFlag(internshipOpenForBooking(request.today)).as("open"),
       sql<number>`0`.as("closing"),
       "track_key as package_key",
       yes.as("package_allowed"),

@@ -1,4 +1,5 @@
 import { CATALOG_KEYS, type CatalogKey } from "../../../shared/constants.js";
+import { catalogKeySchema } from "../../../shared/schemas/catalog.js";
 import type { InsightsDto } from "../../../shared/schemas/insights.js";
 import type { PeriodQuery } from "../../../shared/schemas/invoices.js";
 import { addDays, weekStartMonday, zonedToInstant } from "../../../shared/time.js";
@@ -20,7 +21,14 @@ import {
 
 type MoneyRow = { day: string; packageKey: string; paise: number; n: number };
 
-const isCatalogKey = (key: string): key is CatalogKey => (CATALOG_KEYS as readonly string[]).includes(key);
+const isCatalogKey = (key: string): key is CatalogKey => catalogKeySchema.safeParse(key).success;
+/** The product's first keys in their catalog order, then topics and tracks the admin added, by key. */
+const inCatalogOrder = (keys: Iterable<string>): CatalogKey[] => {
+  const found = new Set([...keys].filter(isCatalogKey));
+  const known = CATALOG_KEYS.filter((key) => found.has(key));
+  const added = [...found].filter((key) => !(CATALOG_KEYS as readonly string[]).includes(key)).sort();
+  return [...known, ...added];
+};
 
 /** Every calendar date of the period, so a day without sales still shows as zero. */
 function datesOf(period: PeriodQuery): string[] {
@@ -82,7 +90,7 @@ function revenue(period: PeriodQuery, paid: MoneyRow[], refunds: MoneyRow[]): In
   }
   const byDay = [...days.values()];
   const sum = (key: "grossPaise" | "refundsPaise" | "netPaise") => byDay.reduce((s, d) => s + d[key], 0);
-  const byPackage = CATALOG_KEYS.flatMap((key) => packages.get(key) ?? []);
+  const byPackage = inCatalogOrder(packages.keys()).flatMap((key) => packages.get(key) ?? []);
   return {
     grossPaise: sum("grossPaise"),
     refundsPaise: sum("refundsPaise"),
@@ -124,7 +132,7 @@ async function noShows(deps: AppDeps, w: Window): Promise<InsightsDto["noShows"]
     rows
       .filter((r) => (packageKey === undefined || r.packageKey === packageKey) && r.status === status)
       .reduce((s, r) => s + r.n, 0);
-  const byPackage = CATALOG_KEYS.flatMap((key) => {
+  const byPackage = inCatalogOrder(rows.map((r) => r.packageKey)).flatMap((key) => {
     const [attended, missed] = [count(key, "completed"), count(key, "no_show")];
     return attended + missed === 0 ? [] : [{ packageKey: key, attended, noShows: missed }];
   });
@@ -133,7 +141,7 @@ async function noShows(deps: AppDeps, w: Window): Promise<InsightsDto["noShows"]
 
 async function scorecards(deps: AppDeps, w: Window): Promise<InsightsDto["scorecards"]> {
   const rows = await sumScoresIn(deps.db, w);
-  return CATALOG_KEYS.flatMap((key) => {
+  return inCatalogOrder(rows.map((r) => r.packageKey)).flatMap((key) => {
     const row = rows.find((r) => r.packageKey === key);
     const n = Number(row?.n ?? 0);
     if (!row || n === 0) return [];

@@ -81,6 +81,23 @@ describeEachDialect("admin internships", (t) => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
+  it("takes only a track the catalog offers, the admin's new ones included", async () => {
+    const cookie = await admin(t());
+    const add = (trackKey: string) =>
+      t().request({ method: "POST", url: "/api/admin/internships", cookie, payload: internship({ trackKey }) });
+    const unknown = await add("int_game_development");
+    expect(unknown.statusCode).toBe(400);
+    expect(json<{ error: { message: string; field: string } }>(unknown).error).toMatchObject({
+      message: ADMIN_MESSAGES.topicNotFound,
+      field: "trackKey",
+    });
+    const track = { kind: "internship", label: "Game development", priceRupees: 2999, available: true };
+    await t().request({ method: "POST", url: "/api/admin/topics", cookie, payload: track });
+    const created = await add("int_game_development");
+    expect(created.statusCode).toBe(201);
+    expect(json<Internship>(created)).toMatchObject({ trackKey: "int_game_development" });
+  });
+
   it("blocks zero weeks (an empty weeks box), a missing mentor or date, and a plan that does not match", async () => {
     const cookie = await admin(t());
     const cases: [Record<string, unknown>, string][] = [

@@ -8,6 +8,7 @@ import type { Db } from "../../db/database.js";
 import { decodeInternshipWeekPlans } from "../../db/json-columns.js";
 import type { InternshipsTable } from "../../db/schema.js";
 import { recordAudit } from "../audit/index.js";
+import { findCatalogEntry } from "../catalog/index.js";
 import { countPaidBookings, countSeatsTaken } from "../seats/index.js";
 import { findDeletionBlocker } from "../slots/index.js";
 import { announceLineChanges, offerFreedSeats } from "../waitlist/offers.js";
@@ -71,6 +72,9 @@ export async function createInternship(deps: AppDeps, actorEmail: string, input:
     updated_at: nowIso,
   };
   await deps.db.transaction().execute(async (trx) => {
+    if (!(await findCatalogEntry(trx, input.trackKey))) {
+      throw new AppError("VALIDATION", ADMIN_MESSAGES.topicNotFound, { field: "trackKey" });
+    }
     await insertInternship(trx, row);
     await recordAudit(trx, {
       actorEmail,
@@ -90,6 +94,9 @@ export async function updateInternship(deps: AppDeps, actorEmail: string, id: st
     const before = await findInternshipForUpdate(trx, deps.dialect, id);
     if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.internshipGone);
     if (before.cancelled_at) throw new AppError("CONFLICT", ADMIN_MESSAGES.cancelledNotEditable);
+    if (!(await findCatalogEntry(trx, input.trackKey))) {
+      throw new AppError("VALIDATION", ADMIN_MESSAGES.topicNotFound, { field: "trackKey" });
+    }
     const values = storedValues(input);
     const paid = (await countPaidBookings(trx, [id])).get(id) ?? 0;
     if (values.capacity < paid) throw new AppError("CONFLICT", ADMIN_MESSAGES.capacityBelowPaid(paid));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { INTERNSHIP_TRACKS } from "../../../shared/constants.js";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
+import { internshipTrackSchema } from "../../../shared/schemas/catalog.js";
 import {
   attendanceResultSchema,
   capstoneInputSchema,
@@ -24,7 +24,7 @@ import {
 const tags = ["admin", "programme"];
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const bookingParams = z.object({ bookingId: z.string().min(1).max(64) });
-const mentorSchema = z.object({ id: z.string(), name: z.string(), trackKey: z.enum(INTERNSHIP_TRACKS).nullable() });
+const mentorSchema = z.object({ id: z.string(), name: z.string(), trackKey: internshipTrackSchema.nullable() });
 
 /** The console's side of the programme: rosters, mentors, demo days and capstones. */
 export const programmeAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,6 +7,7 @@ import type { AppDeps } from "../../app-deps.js";
 import type { SessionUser } from "../../plugins/auth.js";
 import { recordAudit } from "../audit/index.js";
 import { findBookingById, lockBookingById } from "../bookings/index.js";
+import { findCatalogEntry } from "../catalog/index.js";
 import { ensureMatched, matchWaitingStudents } from "./enrolment.js";
 import { mentorDto } from "./mentor-dto.js";
 import { toBatchEvent, toRosterStudents } from "./mentoring.js";
@@ -72,6 +73,9 @@ export async function setMentorTrackAsAdmin(
 ) {
   const before = await findInterviewer(deps.db, interviewerId);
   if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.interviewerGone);
+  if (trackKey && !(await findCatalogEntry(deps.db, trackKey))) {
+    throw new AppError("VALIDATION", ADMIN_MESSAGES.topicNotFound, { field: "trackKey" });
+  }
   await deps.db.transaction().execute(async (trx) => {
     await setMentorTrack(trx, interviewerId, trackKey, new Date().toISOString());
     await recordAudit(trx, {

@@ -103,6 +103,7 @@ export async function mentorOverview(deps: AppDeps, mentor: InterviewersTable): 
       const student = callStudents.find((s) => s.booking_id === call.booking_id);
       return {
         id: call.id,
+        bookingId: call.booking_id,
         startAt: call.start_at,
         endAt: call.end_at,
         studentName: student ? nameOf(student) : "",

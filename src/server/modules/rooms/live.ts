@@ -35,7 +35,7 @@ interface RoomConnection {
 }
 
 interface OpenRoom {
-  slotId: string;
+  slotId: string | null;
   connections: Set<RoomConnection>;
   /** The connection of each role present in the room, on any process (learned from join and here events). */
   present: Map<RoomRole, string>;

@@ -3,10 +3,14 @@ import { personName } from "../../../shared/person-name.js";
 import type { Db, Executor } from "../../db/database.js";
 import type { BookingStatus, RoomNotesTable } from "../../db/schema.js";
 
-/** A booked mock interview as its room needs it: who may enter, when, and what they see. */
+/**
+ * A booked mock interview, or an internship's onboarding call with its mentor, as its room needs
+ * it: who may enter, when, and what they see.
+ */
 export interface RoomBooking {
   bookingId: string;
-  slotId: string;
+  /** The mock interview's slot, whose changes close the room; null for an onboarding call. */
+  slotId: string | null;
   status: BookingStatus;
   studentUserId: string;
   studentName: string;
@@ -20,6 +24,10 @@ export interface RoomBooking {
 }
 
 export async function findRoomBooking(db: Db, bookingId: string): Promise<RoomBooking | undefined> {
+  return (await findMockRoom(db, bookingId)) ?? (await findOnboardingRoom(db, bookingId));
+}
+
+async function findMockRoom(db: Db, bookingId: string): Promise<RoomBooking | undefined> {
   const row = await db
     .selectFrom("bookings")
     .innerJoin("slots", "slots.id", "bookings.target_id")
@@ -66,6 +74,58 @@ export async function findRoomBooking(db: Db, bookingId: string): Promise<RoomBo
     interviewerName: row.interviewerName,
     interviewerEmail: row.interviewerEmail,
     title: `${CATALOG_LABELS[row.packageKey as CatalogKey] ?? row.packageKey} mock interview`,
+    startAt: row.startAt,
+    endAt: row.endAt,
+    meetingLink: row.meetingLink,
+    resumeUrl: row.resumeUrl,
+  };
+}
+
+/** An internship booking's onboarding call: the student and the mentor meet in the booking's room. */
+async function findOnboardingRoom(db: Db, bookingId: string): Promise<RoomBooking | undefined> {
+  const row = await db
+    .selectFrom("bookings")
+    .innerJoin("onboarding_calls", "onboarding_calls.booking_id", "bookings.id")
+    .innerJoin("interviewers", "interviewers.id", "onboarding_calls.mentor_id")
+    .innerJoin("internships", "internships.id", "bookings.target_id")
+    .innerJoin("user", "user.id", "bookings.user_id")
+    .leftJoin("profiles", "profiles.user_id", "bookings.user_id")
+    .leftJoin("resumes", "resumes.user_id", "bookings.user_id")
+    .select([
+      "bookings.id as bookingId",
+      "bookings.status",
+      "bookings.user_id as studentUserId",
+      "user.name as accountName",
+      "user.email as studentEmail",
+      "profiles.first_name as firstName",
+      "profiles.last_name as lastName",
+      "interviewers.name as interviewerName",
+      "interviewers.email as interviewerEmail",
+      "internships.title as batchTitle",
+      "onboarding_calls.start_at as startAt",
+      "onboarding_calls.end_at as endAt",
+      "onboarding_calls.join_url as meetingLink",
+      "resumes.url as resumeUrl",
+    ])
+    .where("bookings.id", "=", bookingId)
+    .where("bookings.kind", "=", "internship")
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    bookingId: row.bookingId,
+    slotId: null,
+    status: row.status,
+    studentUserId: row.studentUserId,
+    studentName:
+      personName({
+        firstName: row.firstName,
+        lastName: row.lastName,
+        accountName: row.accountName,
+        email: row.studentEmail,
+      }) || row.studentEmail,
+    interviewerName: row.interviewerName,
+    interviewerEmail: row.interviewerEmail,
+    title: `Onboarding call: ${row.batchTitle}`,
     startAt: row.startAt,
     endAt: row.endAt,
     meetingLink: row.meetingLink,

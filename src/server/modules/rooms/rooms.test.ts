@@ -2,7 +2,14 @@ import { createHmac } from "node:crypto";
 import { expect, it } from "vitest";
 import type { ApiErrorBody } from "../../../shared/errors.js";
 import type { Room, RoomCode, RoomNote, RoomNotesPage } from "../../../shared/schemas/rooms.js";
-import { buildInterviewer, buildSlot } from "../../test/builders.js";
+import {
+  buildBooking,
+  buildCompletedProfile,
+  buildInternship,
+  buildInterviewer,
+  buildSlot,
+  findUserId,
+} from "../../test/builders.js";
 import {
   bookedSession,
   minutesFromNow,
@@ -124,6 +131,65 @@ describeEachDialect(
         .execute();
       const old = await t().request({ url: `/api/rooms/${moved.booking.id}`, cookie: moved.studentCookie });
       expect(json<ApiErrorBody>(old).error.code).toBe("ROOM_NOT_OPEN");
+    });
+
+    it("an internship's onboarding call meets in the booking's room: the student and their mentor only", async () => {
+      const { db } = t().app.deps;
+      const mentorEmail = uniqueEmail("mentor");
+      const mentor = await buildInterviewer(db, { email: mentorEmail, name: "Meera Nair", mentor_track: "int_mobile" });
+      const batch = await buildInternship(db, {
+        title: "Mobile App Internship",
+        track_key: "int_mobile",
+        meeting_link: "https://meet.example/mobile-batch",
+      });
+      const studentEmail = uniqueEmail("intern");
+      const studentCookie = await t().signIn(studentEmail);
+      const studentId = await findUserId(db, studentEmail);
+      await buildCompletedProfile(db, studentId, { first_name: "Riya", last_name: "Das" });
+      const booking = await buildBooking(db, {
+        user_id: studentId,
+        target_id: batch.id,
+        kind: "internship",
+        package_key: "int_mobile",
+      });
+      const url = `/api/rooms/${booking.id}`;
+      // Before a call is booked, the internship has no room.
+      expect((await t().request({ url, cookie: studentCookie })).statusCode).toBe(403);
+      const startAt = minutesFromNow(5);
+      await db
+        .insertInto("onboarding_calls")
+        .values({
+          id: `call-${booking.id}`,
+          booking_id: booking.id,
+          mentor_id: mentor.id,
+          start_at: startAt,
+          end_at: minutesFromNow(35),
+          join_url: batch.meeting_link,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+
+      const student = json<Room>(await t().request({ url, cookie: studentCookie }));
+      expect(student).toMatchObject({
+        role: "student",
+        peer: { name: "Meera Nair" },
+        title: "Onboarding call: Mobile App Internship",
+        backupLink: "https://meet.example/mobile-batch",
+      });
+      expect(Date.parse(student.opensAt)).toBe(Date.parse(startAt) - 10 * 60_000);
+      const mentorCookie = await t().signIn(mentorEmail);
+      expect(json<Room>(await t().request({ url, cookie: mentorCookie }))).toMatchObject({
+        role: "interviewer",
+        peer: { name: "Riya Das" },
+      });
+      const otherMentor = uniqueEmail("mentor");
+      await buildInterviewer(db, { email: otherMentor, mentor_track: "int_mobile" });
+      expect((await t().request({ url, cookie: await t().signIn(otherMentor) })).statusCode).toBe(403);
+
+      const socket = await openRoomSocket(t().app, booking.id, studentCookie);
+      socket.socket.close();
+      await db.updateTable("bookings").set({ status: "cancelled" }).where("id", "=", booking.id).execute();
+      expect(json<ApiErrorBody>(await t().request({ url, cookie: studentCookie })).error.code).toBe("ROOM_CLOSED");
     });
 
     it("ends open connections when the booking is cancelled", async () => {

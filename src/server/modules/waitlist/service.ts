@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "../../../shared/errors.js";
-import { MESSAGES, WAITLIST_MESSAGES } from "../../../shared/messages.js";
+import { MESSAGES, PROGRAMME_MESSAGES, WAITLIST_MESSAGES } from "../../../shared/messages.js";
 import type { HoldDto } from "../../../shared/schemas/booking.js";
 import type { AdminWaitlistDto, JoinWaitlistInput, WaitlistEntryDto } from "../../../shared/schemas/waitlist.js";
 import type { AppDeps } from "../../app-deps.js";
 import { hasSeatOrLiveCheckout } from "../bookings/index.js";
 import { findHoldOfKind, findTargetForUpdate, hasLiveHold, replaceHoldOfKind } from "../holds/index.js";
+import { needsApplication } from "../programme/service.js";
 import { countSeatsTaken } from "../seats/index.js";
 import { announceLineChanges, type LineChange, offerFreedSeats, seatsEventFor } from "./offers.js";
 import {
@@ -25,6 +26,10 @@ import {
  * and the student must not already have a seat, a hold or a place there.
  */
 export async function joinWaitlist(deps: AppDeps, userId: string, input: JoinWaitlistInput, now = new Date()) {
+  // A seat in an internship batch is for a student who applied to it, offered or not (docs/decisions/0340).
+  if (input.kind === "internship" && (await needsApplication(deps, userId, input.targetId))) {
+    throw new AppError("CONFLICT", PROGRAMME_MESSAGES.applicationBeforeWaitlist);
+  }
   const nowIso = now.toISOString();
   const id = randomUUID();
   await deps.db.transaction().execute(async (trx) => {
@@ -161,6 +166,15 @@ export async function leaveWaitlist(deps: AppDeps, userId: string, id: string): 
  */
 export async function acceptOffer(deps: AppDeps, userId: string, id: string, now = new Date()): Promise<HoldDto> {
   const nowIso = now.toISOString();
+  // A student who joined a batch's line before applying applies now; the seat stays held meanwhile.
+  const offered = await findEntryById(deps.db, id);
+  if (
+    offered?.user_id === userId &&
+    offered.kind === "internship" &&
+    (await needsApplication(deps, userId, offered.target_id))
+  ) {
+    throw new AppError("CONFLICT", PROGRAMME_MESSAGES.applicationBeforeOffer);
+  }
   const result = await deps.db.transaction().execute(async (trx) => {
     const entry = await lockOwnEntry(deps, trx, userId, id);
     if (entry.status !== "offered" || !entry.offer_expires_at || entry.offer_expires_at <= nowIso) {

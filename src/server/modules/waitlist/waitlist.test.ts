@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { INTERNSHIP_TRACKS } from "../../../shared/constants.js";
-import { MESSAGES, WAITLIST_MESSAGES } from "../../../shared/messages.js";
+import { MESSAGES, PROGRAMME_MESSAGES, WAITLIST_MESSAGES } from "../../../shared/messages.js";
 import type { HoldDto, InternshipListing } from "../../../shared/schemas/booking.js";
 import type { WaitlistEntryDto } from "../../../shared/schemas/waitlist.js";
 import { addDays, zonedDate } from "../../../shared/time.js";
@@ -37,6 +37,19 @@ const hold = async (t: TestApp, who: Student, targetId: string, kind = "mock") =
 };
 const join = (t: TestApp, who: Student, targetId: string, kind = "mock") =>
   t.request({ method: "POST", url: "/api/waitlist", cookie: who.cookie, payload: { kind, targetId } });
+const apply = (t: TestApp, who: Student, internshipId: string) =>
+  t.request({
+    method: "PUT",
+    url: `/api/me/internship-applications/${internshipId}`,
+    cookie: who.cookie,
+    payload: {
+      college: "IIT Test",
+      yearOfStudy: "3rd year",
+      graduationYear: 2027,
+      why: "To ship a real app",
+      projectUrl: "https://github.com/someone/app",
+    },
+  });
 const myLine = async (t: TestApp, who: Student) =>
   json<{ entries: WaitlistEntryDto[] }>(await t.request({ url: "/api/me/waitlist", cookie: who.cookie })).entries;
 const seatsLeft = async (t: TestApp, slotId: string) => {
@@ -199,6 +212,14 @@ describeEachDialect("waitlist: joining, places and offers", (t) => {
     const batch = await buildInternship(db, { capacity: 1, track_key: "int_ml", title: "Data/ML batch" });
     const [holder, first] = [await student(t(), "intern-holder"), await student(t(), "intern-first")];
     const held = json<HoldDto>(await hold(t(), holder, batch.id, "internship"));
+    const unapplied = await join(t(), first, batch.id, "internship");
+    expect(unapplied.statusCode).toBe(409);
+    expect(json<ApiError>(unapplied).error).toEqual({
+      code: "CONFLICT",
+      message: PROGRAMME_MESSAGES.applicationBeforeWaitlist,
+    });
+    expect(await myLine(t(), first)).toEqual([]);
+    expect((await apply(t(), first, batch.id)).statusCode).toBe(200);
     const joined = await join(t(), first, batch.id, "internship");
     expect(joined.statusCode).toBe(201);
     expect(json<WaitlistEntryDto>(joined)).toMatchObject({ status: "waiting", position: 1, targetId: batch.id });
@@ -213,6 +234,36 @@ describeEachDialect("waitlist: joining, places and offers", (t) => {
       cookie: first.cookie,
     });
     expect(json<HoldDto>(accepted)).toMatchObject({ kind: "internship", targetId: batch.id, packageKey: "int_ml" });
+  });
+
+  it("a seat offered in an internship batch to a student without an application waits until they apply", async () => {
+    const { db } = t().app.deps;
+    const batch = await buildInternship(db, { capacity: 1, track_key: "int_mobile" });
+    const [holder, first] = [await student(t(), "intern-holder"), await student(t(), "intern-late")];
+    const held = json<HoldDto>(await hold(t(), holder, batch.id, "internship"));
+    await buildApplication(db, first.id, batch.id);
+    expect((await join(t(), first, batch.id, "internship")).statusCode).toBe(201);
+    // A place taken before applications were asked for in line (or an application since erased).
+    await db.deleteFrom("internship_applications").where("user_id", "=", first.id).execute();
+    await t().request({ method: "DELETE", url: `/api/holds/${held.id}`, cookie: holder.cookie });
+    const [offer] = await myLine(t(), first);
+    expect(offer?.status).toBe("offered");
+
+    const accept = () =>
+      t().request({ method: "POST", url: `/api/me/waitlist/${offer?.id}/accept`, cookie: first.cookie });
+    const refused = await accept();
+    expect(refused.statusCode).toBe(409);
+    expect(json<ApiError>(refused).error).toEqual({
+      code: "CONFLICT",
+      message: PROGRAMME_MESSAGES.applicationBeforeOffer,
+    });
+    expect((await myLine(t(), first))[0]).toMatchObject({ id: offer?.id, status: "offered" });
+    expect(json<ApiError>(await hold(t(), holder, batch.id, "internship")).error.code).toBe("SLOT_HELD");
+
+    expect((await apply(t(), first, batch.id)).statusCode).toBe(200);
+    const accepted = await accept();
+    expect(accepted.statusCode).toBe(200);
+    expect(json<HoldDto>(accepted)).toMatchObject({ kind: "internship", targetId: batch.id, packageKey: "int_mobile" });
   });
 
   it("an offer nobody takes lapses and goes to the next in line; leaving with an offer passes it on", async () => {

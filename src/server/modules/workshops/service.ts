@@ -8,6 +8,7 @@ import type { AppDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
 import type { Database, WorkshopsTable } from "../../db/schema.js";
 import { recordAudit } from "../audit/index.js";
+import { findCatalogEntry } from "../catalog/index.js";
 import { findInterviewerById, findInterviewerNames } from "../interviewers/index.js";
 import { countPaidBookings, countSeatsTaken } from "../seats/index.js";
 import { findDeletionBlocker } from "../slots/index.js";
@@ -111,6 +112,9 @@ export async function createWorkshop(deps: AppDeps, actorEmail: string, input: W
   const values = workshopValues(deps, input, now);
   const nowIso = now.toISOString();
   const row = await deps.db.transaction().execute(async (trx) => {
+    if (!(await findCatalogEntry(trx, input.topicKey))) {
+      throw new AppError("VALIDATION", ADMIN_MESSAGES.topicNotFound, { field: "topicKey" });
+    }
     const row: WorkshopsTable = {
       id: randomUUID(),
       ...values,
@@ -147,6 +151,9 @@ export async function updateWorkshop(
     const before = await findWorkshopForUpdate(trx, deps.dialect, id);
     if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.workshopGone);
     if (before.cancelled_at) throw new AppError("CONFLICT", ADMIN_MESSAGES.cancelledNotEditable);
+    if (!(await findCatalogEntry(trx, input.topicKey))) {
+      throw new AppError("VALIDATION", ADMIN_MESSAGES.topicNotFound, { field: "topicKey" });
+    }
     const base = workshopValues(deps, input, now);
     const values = { ...base, host_interviewer_id: await checkHost(deps, trx, input, base, before) };
     const paid = (await countPaidBookings(trx, [id])).get(id) ?? 0;

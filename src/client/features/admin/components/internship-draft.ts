@@ -1,4 +1,4 @@
-import { type INTERNSHIP_TRACKS, INTERNSHIP_WEEKS } from "../../../../shared/constants.js";
+import { INTERNSHIP_WEEKS, type InternshipTrack } from "../../../../shared/constants.js";
 import {
   type InternshipDto,
   type InternshipForm,
@@ -7,7 +7,7 @@ import {
   type WeekPlan,
 } from "../../../../shared/schemas/internships.js";
 
-export type InternshipTrack = (typeof INTERNSHIP_TRACKS)[number];
+export type { InternshipTrack };
 export interface InternshipDraft {
   title: string;
   mentor: string;

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { CATALOG_LABELS, DEFAULT_INTERNSHIP_TITLE, INTERNSHIP_TRACKS } from "../../../../shared/constants.js";
+import { DEFAULT_INTERNSHIP_TITLE } from "../../../../shared/constants.js";
 import { issuesByField } from "../../../../shared/schemas/first-issue.js";
 import {
   type InternshipDto,
@@ -8,6 +8,7 @@ import {
   type WeekPlan,
 } from "../../../../shared/schemas/internships.js";
 import { ApiError } from "../../../lib/api.js";
+import { useCatalogTopics } from "../../../shared/catalog/get-catalog.js";
 import { SelectField, TextField } from "../../../ui/field.js";
 import { useAddInternship } from "../api/add-internship.js";
 import { useEditInternship } from "../api/edit-internship.js";
@@ -53,6 +54,7 @@ function useInternshipForm(editing: InternshipDto | undefined, onDone: () => voi
 
 /** Add or edit an internship: title (default), mentor, start, weeks with one plan per week, track. */
 export function InternshipForm({ editing, onDone }: { editing: InternshipDto | undefined; onDone: () => void }) {
+  const tracks = useCatalogTopics("int_");
   const { save, draft, setDraft, problems, set, submit } = useInternshipForm(editing, onDone);
   const weeks = parseWeeks(draft.weeks);
   const setPlan = (index: number, change: Partial<WeekPlan>) =>
@@ -100,9 +102,9 @@ export function InternshipForm({ editing, onDone }: { editing: InternshipDto | u
           value={draft.trackKey}
           onChange={(event) => setDraft((d) => ({ ...d, trackKey: event.target.value as InternshipTrack }))}
         >
-          {INTERNSHIP_TRACKS.map((key) => (
-            <option key={key} value={key}>
-              {CATALOG_LABELS[key]}
+          {(tracks.data ?? []).map((track) => (
+            <option key={track.key} value={track.key}>
+              {track.label}
             </option>
           ))}
         </SelectField>

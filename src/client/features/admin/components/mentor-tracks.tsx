@@ -1,4 +1,5 @@
-import { CATALOG_LABELS, INTERNSHIP_TRACKS, type InternshipTrack } from "../../../../shared/constants.js";
+import type { InternshipTrack } from "../../../../shared/constants.js";
+import { useCatalogTopics } from "../../../shared/catalog/get-catalog.js";
 import { Spinner } from "../../../ui/alert.js";
 import { SelectField } from "../../../ui/field.js";
 import { useMentors } from "../api/get-mentors.js";
@@ -9,6 +10,7 @@ import { AdminError } from "./admin-error.js";
 export function MentorTracks() {
   const mentors = useMentors();
   const setTrack = useSetMentorTrack();
+  const tracks = useCatalogTopics("int_");
   return (
     <section aria-labelledby="mentor-tracks" className="space-y-2">
       <h3 id="mentor-tracks" className="text-lg font-semibold text-slate-900">
@@ -28,9 +30,9 @@ export function MentorTracks() {
               }
             >
               <option value="">Not a mentor</option>
-              {INTERNSHIP_TRACKS.map((key) => (
-                <option key={key} value={key}>
-                  {CATALOG_LABELS[key]}
+              {(tracks.data ?? []).map((track) => (
+                <option key={track.key} value={track.key}>
+                  {track.label}
                 </option>
               ))}
             </SelectField>

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { CATALOG_LABELS, UNAVAILABLE_REASON_MAX } from "../../../../shared/constants.js";
+import { UNAVAILABLE_REASON_MAX } from "../../../../shared/constants.js";
 import { JOURNEY_MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
 import type { CatalogItemDto } from "../../../../shared/schemas/catalog.js";
@@ -11,8 +11,9 @@ import { TextField } from "../../../ui/field.js";
 import { usePrices } from "../api/get-prices.js";
 import { useSetPrice } from "../api/set-price.js";
 import { SectionLayout } from "./section-layout.js";
+import { TopicsSection } from "./topics-section.js";
 
-/** The nine packages (docs/product.md, Catalog): availability and price in whole rupees. */
+/** The packages, topics and tracks (docs/product.md, Catalog): availability and price in whole rupees. */
 export function PricingSection() {
   const prices = usePrices();
   return (
@@ -28,6 +29,7 @@ export function PricingSection() {
           <PriceForm key={item.key} item={item} />
         ))}
       </ul>
+      {prices.data && <TopicsSection items={prices.data} />}
     </SectionLayout>
   );
 }
@@ -38,7 +40,7 @@ function PriceForm({ item }: { item: CatalogItemDto }) {
   const [available, setAvailable] = useState(item.available);
   const [reason, setReason] = useState(item.unavailableReason ?? "");
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const label = CATALOG_LABELS[item.key];
+  const { label } = item;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

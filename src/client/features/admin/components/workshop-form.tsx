@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { CATALOG_LABELS, WORKSHOP_LEVELS, WORKSHOP_TOPICS } from "../../../../shared/constants.js";
+import { WORKSHOP_LEVELS } from "../../../../shared/constants.js";
 import {
   type WorkshopForm as Form,
   type WorkshopDto,
@@ -7,6 +7,7 @@ import {
 } from "../../../../shared/schemas/workshops.js";
 import { zonedDate, zonedTime } from "../../../../shared/time.js";
 import { ApiError } from "../../../lib/api.js";
+import { useCatalogTopics } from "../../../shared/catalog/get-catalog.js";
 import { SelectField, TextField } from "../../../ui/field.js";
 import { useAddWorkshop } from "../api/add-workshop.js";
 import { useEditWorkshop } from "../api/edit-workshop.js";
@@ -52,6 +53,7 @@ export function WorkshopForm({
   zone: string;
   onDone: () => void;
 }) {
+  const topics = useCatalogTopics("ws_");
   const add = useAddWorkshop();
   const edit = useEditWorkshop();
   const save = editing ? edit : add;
@@ -97,9 +99,9 @@ export function WorkshopForm({
       <TextField label="Title" value={form.title} error={fieldProblems.title} onChange={set("title")} />
       <div className="grid grid-cols-2 gap-3">
         <SelectField label="Topic" value={form.topicKey} onChange={set("topicKey")}>
-          {WORKSHOP_TOPICS.map((key) => (
-            <option key={key} value={key}>
-              {CATALOG_LABELS[key]}
+          {(topics.data ?? []).map((topic) => (
+            <option key={topic.key} value={topic.key}>
+              {topic.label}
             </option>
           ))}
         </SelectField>

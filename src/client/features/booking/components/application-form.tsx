@@ -16,11 +16,14 @@ export function ApplicationForm({
   busy,
   disabled,
   onApplied,
+  submitLabel = "Book Slot",
 }: {
   internshipId: string;
   busy: boolean;
   disabled: boolean;
   onApplied: () => void;
+  /** What saving leads to: booking by default, or joining a full batch's line, or taking an offered seat. */
+  submitLabel?: string;
 }) {
   const existing = useApplication(internshipId);
   if (existing.isPending) return null;
@@ -32,6 +35,7 @@ export function ApplicationForm({
       busy={busy}
       disabled={disabled}
       onApplied={onApplied}
+      submitLabel={submitLabel}
     />
   );
 }
@@ -42,12 +46,14 @@ function ApplicationFields({
   busy,
   disabled,
   onApplied,
+  submitLabel,
 }: {
   internshipId: string;
   initial: Fields;
   busy: boolean;
   disabled: boolean;
   onApplied: () => void;
+  submitLabel: string;
 }) {
   const [fields, setFields] = useState(initial);
   const [problems, setProblems] = useState<Partial<Record<keyof Fields, string>>>({});
@@ -100,7 +106,7 @@ function ApplicationFields({
         </p>
       )}
       <Button type="submit" disabled={busy || disabled || save.isPending}>
-        {busy ? "Opening payment…" : "Book Slot"}
+        {busy ? "Opening payment…" : submitLabel}
       </Button>
     </form>
   );

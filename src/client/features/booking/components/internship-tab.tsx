@@ -1,23 +1,17 @@
 import { useState } from "react";
-import {
-  CATALOG_LABELS,
-  type CatalogKey,
-  INTERNSHIP_TRACKS,
-  type InternshipTrack,
-} from "../../../../shared/constants.js";
+import { CATALOG_LABELS, type CatalogKey, type InternshipTrack } from "../../../../shared/constants.js";
 import { INTERNSHIP_MESSAGES, MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
 import type { InternshipListing } from "../../../../shared/schemas/booking.js";
 import { isFull } from "../../../../shared/seats.js";
 import { formatDayLabel } from "../../../../shared/time.js";
-import { useCatalog } from "../../../shared/catalog/get-catalog.js";
-import { WaitlistButton } from "../../../shared/waitlist/waitlist-button.js";
+import { useCatalog, useCatalogTopics } from "../../../shared/catalog/get-catalog.js";
 import { Spinner } from "../../../ui/alert.js";
 import { useInternships } from "../api/listings.js";
 import { ApplicationForm } from "./application-form.js";
+import { FullBatch } from "./full-batch.js";
 
-const isTrack = (value: string | null): value is InternshipTrack =>
-  (INTERNSHIP_TRACKS as readonly (string | null)[]).includes(value);
+const isTrack = (value: string | null): value is InternshipTrack => value?.startsWith("int_") ?? false;
 
 interface InternshipTabProps {
   onBook: (internshipId: string) => void;
@@ -29,6 +23,7 @@ interface InternshipTabProps {
 /** Track, then batch, then the batch's weekly plan and 'Book Slot' (or the waitlist when full). */
 export function InternshipTab({ onBook, busy, initialTrack }: InternshipTabProps) {
   const internships = useInternships();
+  const catalogTracks = useCatalogTopics("int_");
   const [track, setTrack] = useState<InternshipTrack | undefined>(isTrack(initialTrack) ? initialTrack : undefined);
   const [batchId, setBatchId] = useState<string>();
   if (internships.isPending) return <Spinner label={MESSAGES.loadingInternship} />;
@@ -39,7 +34,13 @@ export function InternshipTab({ onBook, busy, initialTrack }: InternshipTabProps
       </p>
     );
   const all = internships.data;
-  const chosenTrack = track ?? (all[0]?.trackKey as InternshipTrack | undefined) ?? INTERNSHIP_TRACKS[0];
+  // The catalog's tracks in its order, and any track a batch is sold as that it has not answered for yet.
+  const tracks = [
+    ...new Set([...(catalogTracks.data ?? []).map((t) => t.key as string), ...all.map((i) => i.trackKey as string)]),
+  ].filter(isTrack);
+  const labelOf = (key: InternshipTrack) =>
+    catalogTracks.data?.find((t) => t.key === key)?.label ?? CATALOG_LABELS[key] ?? key;
+  const chosenTrack = track ?? (all[0]?.trackKey as InternshipTrack | undefined) ?? tracks[0];
   const batches = all.filter((i) => i.trackKey === chosenTrack);
   const batch = batches.find((b) => b.id === batchId) ?? batches[0];
   return (
@@ -47,7 +48,7 @@ export function InternshipTab({ onBook, busy, initialTrack }: InternshipTabProps
       <fieldset>
         <legend className="text-lg font-semibold">{INTERNSHIP_MESSAGES.chooseTrack}</legend>
         <div className="mt-3 grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          {INTERNSHIP_TRACKS.map((key) => {
+          {tracks.map((key) => {
             const open = all.filter((i) => i.trackKey === key);
             return (
               <label
@@ -65,7 +66,7 @@ export function InternshipTab({ onBook, busy, initialTrack }: InternshipTabProps
                       setBatchId(undefined);
                     }}
                   />
-                  <span className="font-semibold">{CATALOG_LABELS[key]}</span>
+                  <span className="font-semibold">{labelOf(key)}</span>
                 </span>
                 <span className="text-sm text-slate-700">
                   {open.length === 0 ? "No open batch" : `${open.length} ${open.length === 1 ? "batch" : "batches"}`}
@@ -154,11 +155,7 @@ function BatchDetails({
         </div>
       )}
       {batch.available && isFull(batch.seatsLeft) ? (
-        <WaitlistButton
-          kind="internship"
-          targetId={batch.id}
-          label={`${batch.title}, starting ${formatDayLabel(batch.startDate)}`}
-        />
+        <FullBatch batch={batch} />
       ) : (
         <ApplicationForm
           internshipId={batch.id}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { WAITLIST_MESSAGES } from "../../../../shared/messages.js";
+import { PROGRAMME_MESSAGES, WAITLIST_MESSAGES } from "../../../../shared/messages.js";
 import type { HoldDto } from "../../../../shared/schemas/booking.js";
 import type { WaitlistEntryDto } from "../../../../shared/schemas/waitlist.js";
 import { formatDayLabel, formatInstant, zonedDate } from "../../../../shared/time.js";
@@ -8,6 +8,7 @@ import { useMyWaitlist } from "../../../shared/waitlist/get-my-waitlist.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 import { useAcceptOffer } from "../api/accept-offer.js";
+import { ApplicationForm } from "./application-form.js";
 
 interface OfferCheckoutProps {
   offerId: string;
@@ -53,6 +54,15 @@ export function OfferCheckout({ offerId, onAccepted, onBrowse }: OfferCheckoutPr
       )}
       {(line.isPending || accept.isPending) && <Spinner label="Holding your seat…" />}
       {accept.isError && <Alert tone="error">{accept.error.message}</Alert>}
+      {offer?.kind === "internship" && accept.error?.message === PROGRAMME_MESSAGES.applicationBeforeOffer && (
+        <ApplicationForm
+          internshipId={offer.targetId}
+          busy={false}
+          disabled={accept.isPending}
+          submitLabel={PROGRAMME_MESSAGES.applyAndTakeSeat}
+          onApplied={() => mutate(offerId, { onSuccess: onAccepted })}
+        />
+      )}
       {accept.isSuccess && <p className="text-sm text-slate-700">{WAITLIST_MESSAGES.offerCountdown}</p>}
       <Button variant="ghost" onClick={onBrowse}>
         Browse other sessions

@@ -1,9 +1,11 @@
-import { CATALOG_LABELS, type CatalogKey, WORKSHOP_TOPICS } from "../../../../shared/constants.js";
+import { CATALOG_LABELS, type CatalogKey } from "../../../../shared/constants.js";
 import { JOURNEY_MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
+import type { WorkshopListing } from "../../../../shared/schemas/booking.js";
+import type { CatalogItemDto } from "../../../../shared/schemas/catalog.js";
 import { isFull } from "../../../../shared/seats.js";
 import { formatInstant } from "../../../../shared/time.js";
-import { useCatalog } from "../../../shared/catalog/get-catalog.js";
+import { useCatalog, useCatalogTopics } from "../../../shared/catalog/get-catalog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
 import { WaitlistButton } from "../../../shared/waitlist/waitlist-button.js";
 import { Spinner } from "../../../ui/alert.js";
@@ -20,6 +22,7 @@ export function WorkshopTab({
   busy: boolean;
 }) {
   const workshops = useWorkshops();
+  const catalogTopics = useCatalogTopics("ws_");
   const config = useClientConfig();
   const catalog = useCatalog();
   const zone = config.data?.timeZone ?? "Asia/Kolkata";
@@ -32,16 +35,13 @@ export function WorkshopTab({
     );
   if (workshops.data.length === 0)
     return <p className="rounded-lg bg-slate-50 p-4">No workshops are scheduled right now. Check back soon.</p>;
-  const topics = WORKSHOP_TOPICS.map((topic) => ({
-    topic,
-    sessions: workshops.data.filter((w) => w.topicKey === topic),
-  })).filter((group) => group.sessions.length > 0);
+  const topics = topicGroups(catalogTopics.data ?? [], workshops.data);
   return (
     <div className="space-y-5">
-      {topics.map(({ topic, sessions }) => (
+      {topics.map(({ topic, label, sessions }) => (
         <section key={topic} aria-labelledby={`topic-${topic}`} className="space-y-2">
           <h3 id={`topic-${topic}`} className="text-lg font-semibold">
-            {CATALOG_LABELS[topic]}
+            {label}
           </h3>
           <ul className="grid gap-3 sm:grid-cols-2">
             {sessions.map((w) => {
@@ -96,4 +96,16 @@ export function WorkshopTab({
       ))}
     </div>
   );
+}
+
+/** Sessions by topic, in the catalog's order of topics (a topic the catalog has not answered for yet goes last). */
+function topicGroups(catalogTopics: readonly CatalogItemDto[], sessions: readonly WorkshopListing[]) {
+  const keys = [...new Set([...catalogTopics.map((t) => t.key as string), ...sessions.map((w) => w.topicKey)])];
+  return keys
+    .map((topic) => ({
+      topic,
+      label: catalogTopics.find((t) => t.key === topic)?.label ?? CATALOG_LABELS[topic as CatalogKey] ?? topic,
+      sessions: sessions.filter((w) => w.topicKey === topic),
+    }))
+    .filter((group) => group.sessions.length > 0);
 }

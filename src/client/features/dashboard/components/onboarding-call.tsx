@@ -1,4 +1,7 @@
 import { useState } from "react";
+import { Link } from "react-router";
+import { ROOM_CLOSES_AFTER_MINUTES, ROOM_OPENS_BEFORE_MINUTES } from "../../../../shared/constants.js";
+import { ROOM_LINK_MESSAGES } from "../../../../shared/messages.js";
 import type { OnboardingCall } from "../../../../shared/schemas/programme.js";
 import { formatClock, formatDayLabel, formatInstant, zonedDate } from "../../../../shared/time.js";
 import type { ApiError } from "../../../lib/api.js";
@@ -8,7 +11,7 @@ import { SelectField } from "../../../ui/field.js";
 import { useBookOnboardingCall } from "../api/book-onboarding-call.js";
 import { useCallTimes } from "../api/get-call-times.js";
 
-/** The booked onboarding call with its join link, or the mentor's free half hours to choose from. */
+/** The booked onboarding call with the way into its room (and the backup link), or the mentor's free half hours to choose from. */
 export function OnboardingCallCard({
   bookingId,
   call,
@@ -29,13 +32,24 @@ export function OnboardingCallCard({
           Onboarding call with {call.mentorName}: <strong>{formatInstant(call.startAt, zone, zoneLabel)}</strong> (30
           minutes)
         </p>
-        {call.joinUrl ? (
-          <a href={call.joinUrl} target="_blank" rel="noreferrer" className="font-medium text-brand-800 underline">
-            Join the call<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        ) : (
-          <p className="text-sm text-slate-700">The join link appears here before the call.</p>
-        )}
+        <Link
+          to={`/room/${encodeURIComponent(bookingId)}`}
+          className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+        >
+          Join the call<span className="sr-only"> in the session room</span>
+        </Link>
+        <p className="text-sm text-slate-700">
+          {ROOM_LINK_MESSAGES.opensBefore(ROOM_OPENS_BEFORE_MINUTES, ROOM_CLOSES_AFTER_MINUTES)}
+          {call.joinUrl && (
+            <>
+              {" "}
+              <a href={call.joinUrl} target="_blank" rel="noreferrer" className="font-medium text-brand-800 underline">
+                {ROOM_LINK_MESSAGES.backupLink}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </>
+          )}
+        </p>
       </div>
     );
   }

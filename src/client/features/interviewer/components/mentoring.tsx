@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { CATALOG_LABELS } from "../../../../shared/constants.js";
 import type { MentorOverview } from "../../../../shared/schemas/programme.js";
 import { formatDayLabel, formatInstant } from "../../../../shared/time.js";
@@ -78,11 +79,15 @@ function BatchCalendar({ data, zone, zoneLabel }: { data: MentorOverview; zone: 
         {data.calls.map((c) => (
           <li key={c.id}>
             Onboarding call with {c.studentName}: {formatInstant(c.startAt, zone, zoneLabel)}
+            {" · "}
+            <Link to={`/room/${encodeURIComponent(c.bookingId)}`} className="text-brand-800 underline">
+              Join<span className="sr-only"> the call with {c.studentName} in the session room</span>
+            </Link>
             {c.joinUrl && (
               <>
                 {" · "}
                 <a href={c.joinUrl} target="_blank" rel="noreferrer" className="text-brand-800 underline">
-                  Join<span className="sr-only"> the call with {c.studentName} (opens in a new tab)</span>
+                  Backup link<span className="sr-only"> for the call with {c.studentName} (opens in a new tab)</span>
                 </a>
               </>
             )}

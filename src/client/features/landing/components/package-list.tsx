@@ -1,6 +1,7 @@
 import { CATALOG_LABELS, type CatalogKey } from "../../../../shared/constants.js";
 import { CATALOG_LOAD_MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
+import type { CatalogItemDto } from "../../../../shared/schemas/catalog.js";
 import { lastKnownCatalog, retryLandingCatalog, useLandingCatalog } from "../lib/visitor.js";
 
 /**
@@ -12,17 +13,21 @@ import { lastKnownCatalog, retryLandingCatalog, useLandingCatalog } from "../lib
 export function PackageList({
   packages,
   bookingLink,
+  topicPrefix,
 }: {
   packages: ReadonlyArray<{ key: CatalogKey; detail: string }>;
   bookingLink?: ((key: CatalogKey) => string) | undefined;
+  /** Workshop topics ("ws_") or internship tracks ("int_"): the admin's, beyond the ones described here. */
+  topicPrefix?: "ws_" | "int_" | undefined;
 }) {
   const catalog = useLandingCatalog();
   const failed = Boolean(catalog.error) && !catalog.data;
   const lastKnown = failed ? lastKnownCatalog() : undefined;
+  const listed = listedPackages(packages, catalog.data?.items, topicPrefix);
   return (
     <>
       <ul className="space-y-2">
-        {packages.map(({ key, detail }) => {
+        {listed.map(({ key, detail }) => {
           const item = catalog.data?.items.get(key);
           return (
             <li
@@ -86,4 +91,21 @@ export function PackageList({
       )}
     </>
   );
+}
+
+/**
+ * What the section lists once the catalog answers: the described packages the catalog still has,
+ * then the topics or tracks the admin added (with no description yet). Before it answers, the described ones.
+ */
+function listedPackages(
+  packages: ReadonlyArray<{ key: CatalogKey; detail: string }>,
+  items: ReadonlyMap<CatalogKey, CatalogItemDto> | undefined,
+  topicPrefix: "ws_" | "int_" | undefined,
+): ReadonlyArray<{ key: CatalogKey; detail: string }> {
+  if (!items) return packages;
+  const described = new Set<string>(packages.map((p) => p.key));
+  const added = [...items.values()]
+    .filter((item) => topicPrefix && item.key.startsWith(topicPrefix) && !described.has(item.key))
+    .map((item) => ({ key: item.key, detail: "" }));
+  return [...packages.filter((p) => items.has(p.key)), ...added];
 }

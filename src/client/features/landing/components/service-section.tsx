@@ -43,6 +43,7 @@ export function ServiceSection({
             <h3 className="mb-2 text-base font-semibold text-slate-900">{service.packagesTitle}</h3>
             <PackageList
               packages={service.packages}
+              topicPrefix={service.id === "internship" ? "int_" : service.id === "workshop" ? "ws_" : undefined}
               bookingLink={
                 service.id === "internship" ? (key) => `/onboarding?type=internship&track=${key}` : undefined
               }

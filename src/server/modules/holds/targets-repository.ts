@@ -129,7 +129,7 @@ export function targetRow(
       .selectFrom("workshops")
       .where("id", "=", id)
       .$if(within !== undefined, (q) => q.where(within as Expression<SqlBool>))
-      .select(() => [
+      .select((_eb) => [
         "id",
         "capacity",
         openFlag(workshopOpenForBooking(request.cutoffIso)).as("open"),
@@ -143,7 +143,7 @@ export function targetRow(
     .selectFrom("internships")
     .where("id", "=", id)
     .$if(within !== undefined, (q) => q.where(within as Expression<SqlBool>))
-    .select(() => [
+    .select((_eb) => [
       "id",
       "capacity",
       openFlag(internshipOpenForBooking(request.today)).as("open"),

@@ -27,6 +27,7 @@ import * as m0340 from "./migrations/0340-internship-programme.js";
 import * as m0350 from "./migrations/0350-interview-room.js";
 import * as m0370 from "./migrations/0370-recordings.js";
 import * as m0371 from "./migrations/0371-resume-files.js";
+import * as m0380 from "./migrations/0380-daily-rollups.js";
 
 /**
  * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   "0350-interview-room": m0350,
   "0370-recordings": m0370,
   "0371-resume-files": m0371,
+  "0380-daily-rollups": m0380,
 };
 
 /**

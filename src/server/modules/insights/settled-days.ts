@@ -1,13 +1,7 @@
 import type { AppDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
+import { settledBy as settledByAt } from "../../db/settled-days.js";
 import { type Bucket, countHoldFunnelByDay, type FixedOffsetSpan, sumMoneyByDay } from "./repository.js";
-
-/**
- * A day is settled once it ended this long ago: no confirmation, refund or hold can still be dated
- * in it, and its holds' checkouts are long paid or expired (hold 10 min, payment 15 min, a late
- * payment within hours). Its figures are then summed once and kept (docs/decisions/0380-daily-rollups.md).
- */
-export const SETTLED_AFTER_MS = 2 * 24 * 3_600_000;
 
 export interface DayMoney {
   day: string;
@@ -153,7 +147,7 @@ async function readKept(db: Db, timeZone: string, first: string, last: string): 
  * length in days, not the bookings it holds.
  */
 export async function readDayFigures(deps: AppDeps, days: readonly Bucket[], nowMs = Date.now()) {
-  const settledBy = new Date(nowMs - SETTLED_AFTER_MS).toISOString();
+  const settledBy = settledByAt(nowMs);
   const settled = days.filter((d) => d.toIso <= settledBy);
   const open = days.filter((d) => d.toIso > settledBy);
   const first = settled[0]?.key;

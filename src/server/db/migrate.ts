@@ -28,6 +28,7 @@ import * as m0350 from "./migrations/0350-interview-room.js";
 import * as m0370 from "./migrations/0370-recordings.js";
 import * as m0371 from "./migrations/0371-resume-files.js";
 import * as m0380 from "./migrations/0380-daily-rollups.js";
+import * as m0381 from "./migrations/0381-console-list-indexes.js";
 
 /**
  * Migrations are listed here (not read from disk) so a bundled server finds them too. Each name
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   "0370-recordings": m0370,
   "0371-resume-files": m0371,
   "0380-daily-rollups": m0380,
+  "0381-console-list-indexes": m0381,
 };
 
 /**

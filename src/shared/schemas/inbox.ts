@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nextCursorSchema } from "./pagination.js";
 
 /** A contact-form message as the admin inbox shows it. */
 export const inboxMessageSchema = z.object({
@@ -11,7 +12,12 @@ export const inboxMessageSchema = z.object({
   createdAt: z.string(),
 });
 
-export const inboxSchema = z.object({ messages: z.array(inboxMessageSchema), unhandled: z.number().int() });
+/** A page of the inbox, newest first; `unhandled` counts every message still waiting, not only this page's. */
+export const inboxSchema = z.object({
+  messages: z.array(inboxMessageSchema),
+  unhandled: z.number().int(),
+  nextCursor: nextCursorSchema,
+});
 export type InboxDto = z.infer<typeof inboxSchema>;
 
 export const markHandledInputSchema = z.object({ handled: z.boolean() });

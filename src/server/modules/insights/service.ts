@@ -14,7 +14,8 @@ import {
   sumTimedSeatsByWeek,
   type Window,
 } from "./repository.js";
-import { type DayFunnel, type DayMoney, readDayFigures } from "./settled-days.js";
+import type { DayFunnel, DayMoney } from "./rollups-repository.js";
+import { readDayFigures } from "./settled-days.js";
 
 const isCatalogKey = (key: string): key is CatalogKey => (CATALOG_KEYS as readonly string[]).includes(key);
 

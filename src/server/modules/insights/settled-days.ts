@@ -1,27 +1,7 @@
 import type { AppDeps } from "../../app-deps.js";
-import type { Db } from "../../db/database.js";
 import { settledBy as settledByAt } from "../../db/settled-days.js";
 import { type Bucket, countHoldFunnelByDay, type FixedOffsetSpan, sumMoneyByDay } from "./repository.js";
-
-export interface DayMoney {
-  day: string;
-  packageKey: string;
-  grossPaise: number;
-  paid: number;
-  refundsPaise: number;
-}
-
-export interface DayFunnel {
-  day: string;
-  holds: number;
-  checkouts: number;
-  paid: number;
-}
-
-export interface DayFigures {
-  money: DayMoney[];
-  funnel: DayFunnel[];
-}
+import { type DayFigures, type DayMoney, findKeptDays, insertKeptDays } from "./rollups-repository.js";
 
 /**
  * The days cut where the zone's offset changes (a daylight-saving day; never in IST), so each
@@ -63,12 +43,6 @@ export async function sumDaysFromRows(deps: AppDeps, days: readonly Bucket[]): P
   return { money: [...money.values()], funnel };
 }
 
-const INSERT_ROWS = 500;
-
-async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_ROWS) await insert(rows.slice(i, i + INSERT_ROWS));
-}
-
 /** Sums the settled days not yet kept and keeps them; a day another request kept meanwhile is left as it is. */
 async function rollUp(deps: AppDeps, days: readonly Bucket[]): Promise<void> {
   const timeZone = deps.config.timeZone;
@@ -76,69 +50,29 @@ async function rollUp(deps: AppDeps, days: readonly Bucket[]): Promise<void> {
   const funnel = new Map(figures.funnel.map((f) => [f.day, f]));
   const rolledAt = new Date().toISOString();
   await deps.db.transaction().execute(async (trx) => {
-    const dayRows = days.map((d) => {
-      const f = funnel.get(d.key);
-      return {
+    await insertKeptDays(
+      trx,
+      days.map((d) => {
+        const f = funnel.get(d.key);
+        return {
+          time_zone: timeZone,
+          day: d.key,
+          holds: f?.holds ?? 0,
+          checkouts: f?.checkouts ?? 0,
+          paid_holds: f?.paid ?? 0,
+          rolled_at: rolledAt,
+        };
+      }),
+      figures.money.map((m) => ({
         time_zone: timeZone,
-        day: d.key,
-        holds: f?.holds ?? 0,
-        checkouts: f?.checkouts ?? 0,
-        paid_holds: f?.paid ?? 0,
-        rolled_at: rolledAt,
-      };
-    });
-    await insertInChunks(dayRows, (chunk) =>
-      trx
-        .insertInto("insight_days")
-        .values(chunk)
-        .onConflict((oc) => oc.columns(["time_zone", "day"]).doNothing())
-        .execute(),
-    );
-    const moneyRows = figures.money.map((m) => ({
-      time_zone: timeZone,
-      day: m.day,
-      package_key: m.packageKey,
-      gross_paise: m.grossPaise,
-      paid: m.paid,
-      refunds_paise: m.refundsPaise,
-    }));
-    await insertInChunks(moneyRows, (chunk) =>
-      trx
-        .insertInto("insight_day_money")
-        .values(chunk)
-        .onConflict((oc) => oc.columns(["time_zone", "day", "package_key"]).doNothing())
-        .execute(),
+        day: m.day,
+        package_key: m.packageKey,
+        gross_paise: m.grossPaise,
+        paid: m.paid,
+        refunds_paise: m.refundsPaise,
+      })),
     );
   });
-}
-
-/** The kept figures of the days from `first` to `last` (keys, both included). */
-async function readKept(db: Db, timeZone: string, first: string, last: string): Promise<DayFigures> {
-  const [days, money] = await Promise.all([
-    db
-      .selectFrom("insight_days")
-      .select(["day", "holds", "checkouts", "paid_holds as paid"])
-      .where("time_zone", "=", timeZone)
-      .where("day", ">=", first)
-      .where("day", "<=", last)
-      .execute(),
-    db
-      .selectFrom("insight_day_money")
-      .select([
-        "day",
-        "package_key as packageKey",
-        "gross_paise as grossPaise",
-        "paid",
-        "refunds_paise as refundsPaise",
-      ])
-      .where("time_zone", "=", timeZone)
-      .where("day", ">=", first)
-      .where("day", "<=", last)
-      .execute(),
-  ]);
-  const numbers = <T extends object>(row: T) =>
-    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === "day" || k === "packageKey" ? v : Number(v)]));
-  return { money: money.map((m) => numbers(m) as DayMoney), funnel: days.map((d) => numbers(d) as DayFunnel) };
 }
 
 /**
@@ -154,12 +88,12 @@ export async function readDayFigures(deps: AppDeps, days: readonly Bucket[], now
   const last = settled.at(-1)?.key;
   let kept: DayFigures = { money: [], funnel: [] };
   if (first && last) {
-    kept = await readKept(deps.db, deps.config.timeZone, first, last);
+    kept = await findKeptDays(deps.db, deps.config.timeZone, first, last);
     const present = new Set(kept.funnel.map((f) => f.day));
     const missing = settled.filter((d) => !present.has(d.key));
     if (missing.length > 0) {
       await rollUp(deps, missing);
-      kept = await readKept(deps.db, deps.config.timeZone, first, last);
+      kept = await findKeptDays(deps.db, deps.config.timeZone, first, last);
     }
   }
   const fresh = await sumDaysFromRows(deps, open);

@@ -53,7 +53,7 @@ async function buyMock(t: TestApp, cookie: string, coupon?: string): Promise<Che
 }
 
 async function documents(t: TestApp, admin: string): Promise<TaxDocumentDto[]> {
-  const res = await t.request({ url: `/api/admin/invoices?from=${today()}&to=${today()}`, cookie: admin });
+  const res = await t.request({ url: `/api/admin/invoices?from=${today()}&to=${today()}&limit=100`, cookie: admin });
   return json<{ documents: TaxDocumentDto[] }>(res).documents;
 }
 
@@ -233,6 +233,27 @@ describeEachDialect(
       ).toEqual([]);
       expect((await t().request({ url, cookie: admin })).body).toBe(first.body);
     });
+
+    it("lists a period's documents a page at a time in the accountant's order, and refuses a cursor not ours", async () => {
+      const admin = await t().signInAdmin();
+      const buyer = await student(t(), "29");
+      for (let i = 0; i < 2; i++) await buyMock(t(), buyer.cookie);
+      const all = await documents(t(), admin);
+      const url = `/api/admin/invoices?from=${today()}&to=${today()}&limit=1`;
+      const seen: string[] = [];
+      let cursor: string | null = "";
+      while (cursor !== null) {
+        const res = await t().request({ url: cursor ? `${url}&cursor=${cursor}` : url, cookie: admin });
+        const page = json<{ documents: TaxDocumentDto[]; nextCursor: string | null }>(res);
+        expect(page.documents.length).toBeLessThanOrEqual(1);
+        seen.push(...page.documents.map((d) => d.number));
+        cursor = page.nextCursor;
+      }
+      expect(seen).toEqual(all.map((d) => d.number));
+      const bad = await t().request({ url: `${url}&cursor=not-ours`, cookie: admin });
+      expect(bad.statusCode).toBe(400);
+      expect(json<{ error: { field?: string } }>(bad).error.field).toBe("cursor");
+    }, 90_000);
 
     it("a coupon's discount is shown and the tax is on the discounted price", async () => {
       const admin = await t().signInAdmin();

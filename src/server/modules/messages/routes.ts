@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { inboxSchema, markHandledInputSchema } from "../../../shared/schemas/inbox.js";
+import { pageQuerySchema } from "../../../shared/schemas/pagination.js";
 import { requireAdmin } from "../admins/guard.js";
 import { markHandled, readInbox } from "./service.js";
 
@@ -13,13 +14,14 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: "listContactMessages",
         tags: ["admin"],
-        summary: "Contact messages, newest first, and how many are unhandled",
-        response: { 200: inboxSchema },
+        summary: "Contact messages, newest first, a page at a time, and how many are unhandled",
+        querystring: pageQuerySchema,
+        response: { 200: inboxSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
       await requireAdmin(request);
-      return readInbox(app.deps);
+      return readInbox(app.deps, request.query);
     },
   );
   app.post(

@@ -153,6 +153,7 @@ for (const dialect of DIALECTS) {
       ["invoices list, first page", `/api/admin/invoices?from=${daysAgo(30)}&to=${today()}`, () => admin],
       ["messages inbox, first page", "/api/admin/messages", () => admin],
       ["coupons, first page", "/api/admin/coupons", () => admin],
+      ["admin week of slots (bounded by its week)", `/api/admin/slots?week=${today()}`, () => admin],
     ];
     for (const [name, url, cookie] of pages) {
       it(`${name}: no full scan of bookings, payments, notifications or audit rows`, async () => {

@@ -245,6 +245,10 @@ describeEachDialect("insights", (t) => {
   it("keeps settled days' money and funnel once, agreeing with the rows; the last two days come from the rows", async () => {
     await januaryBusiness(t(), "NEWYEAR-KEPT");
     const { deps } = t().app;
+    // Rows written by hand into settled days are seen once their kept days are deleted (docs/operations.md, Upgrades).
+    for (const table of ["insight_days", "insight_day_money"] as const) {
+      await deps.db.deleteFrom(table).where("day", ">=", "2026-01-05").where("day", "<=", "2026-01-18").execute();
+    }
     const admin = await t().signInAdmin();
     const today = zonedDate(new Date(), "Asia/Kolkata");
     const first = json<InsightsDto>(await insights(t(), admin, "2026-01-05", "2026-01-18"));

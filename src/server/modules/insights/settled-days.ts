@@ -1,5 +1,5 @@
 import type { AppDeps } from "../../app-deps.js";
-import { settledBy as settledByAt } from "../../db/settled-days.js";
+import { settledBy as settledByAt, sumOnce } from "../../db/settled-days.js";
 import { type Bucket, countHoldFunnelByDay, type FixedOffsetSpan, sumMoneyByDay } from "./repository.js";
 import { type DayFigures, type DayMoney, findKeptDays, insertKeptDays } from "./rollups-repository.js";
 
@@ -92,7 +92,8 @@ export async function readDayFigures(deps: AppDeps, days: readonly Bucket[], now
     const present = new Set(kept.funnel.map((f) => f.day));
     const missing = settled.filter((d) => !present.has(d.key));
     if (missing.length > 0) {
-      await rollUp(deps, missing);
+      const key = `insights ${deps.config.timeZone} ${first} ${last}`;
+      await sumOnce(deps.db, key, () => rollUp(deps, missing));
       kept = await findKeptDays(deps.db, deps.config.timeZone, first, last);
     }
   }

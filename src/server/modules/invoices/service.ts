@@ -13,7 +13,7 @@ import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { decodeCursor, encodeCursor } from "../../db/keyset-cursor.js";
 import type { BookingKind, Database, TaxDocumentsTable, TaxDocumentType } from "../../db/schema.js";
-import { settledBy } from "../../db/settled-days.js";
+import { settledBy, sumOnce } from "../../db/settled-days.js";
 import { renderTaxDocumentPdf } from "./pdf.js";
 import {
   findCsvDay,
@@ -288,20 +288,17 @@ async function keptCsvLines(deps: AppDeps, day: string, bounds: { fromIso: strin
   const timeZone = deps.config.timeZone;
   const kept = await findCsvDay(deps.db, timeZone, day);
   if (kept) return gunzipSync(kept.lines_gzip).toString("utf8");
-  let lines = "";
-  let documents = 0;
-  for await (const batch of documentBatchesIssuedIn(deps, bounds)) {
-    lines += csvLinesOf(deps, batch);
-    documents += batch.length;
-  }
-  await keepCsvDay(deps.db, {
-    time_zone: timeZone,
-    day,
-    documents,
-    lines_gzip: gzipSync(lines),
-    rolled_at: new Date().toISOString(),
+  return sumOnce(deps.db, `csv ${timeZone} ${day}`, async () => {
+    let lines = "";
+    let documents = 0;
+    for await (const batch of documentBatchesIssuedIn(deps, bounds)) {
+      lines += csvLinesOf(deps, batch);
+      documents += batch.length;
+    }
+    const rolled_at = new Date().toISOString();
+    await keepCsvDay(deps.db, { time_zone: timeZone, day, documents, lines_gzip: gzipSync(lines), rolled_at });
+    return lines;
   });
-  return lines;
 }
 
 function csvLine(deps: AppDeps, d: TaxDocumentDto): string {

@@ -1,12 +1,13 @@
 // `npm run bench:scale`: does every page cost what it shows, not what is stored? For each database
 // (SQLite, and PostgreSQL when reachable) and each data set size (BENCH_SIZES, default "S,M"; L by
-// hand: BENCH_SIZES=L), it migrates a fresh database up to the last migration before the scale
-// indexes, writes the data set (src/server/test/scale-data.ts; timed), applies the remaining
+// hand: BENCH_SIZES=L), it migrates a fresh database with every migration but the scale work's,
+// writes the data set (src/server/test/scale-data.ts; timed), applies the remaining
 // migrations (the online index builds, timed at that size), measures what each table takes, then
 // starts the server as `npm start` runs it (bundled, the production heap cap) and loads every
 // measured request in turns: BENCH_ROUNDS (3) rounds of BENCH_SECONDS (3) per request at
 // BENCH_CONNECTIONS (10), reporting the median over rounds of p50 and p99, server CPU per request,
 // and the server's peak RSS. Results: printed, and as JSON in .tmp/bench-scale/. Asserts nothing.
+// BENCH_KEEP=true keeps the SQLite file; BENCH_REUSE=true measures a kept file again (no generation).
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -26,11 +27,15 @@ const DATABASES = (process.env.BENCH_DB ?? "sqlite,postgres").split(",");
 const SIZE_NAMES = (process.env.BENCH_SIZES ?? "S,M").split(",");
 const PORT = Number(process.env.BENCH_PORT ?? 4700);
 const OUT = path.resolve(".tmp/bench-scale");
-/** The last migration before this work's indexes: the data is written as an older release had it. */
-const BEFORE_SCALE = "0320";
+/**
+ * The upgrade measured at each size: the scale work's migrations (online index builds, the
+ * `session_start` fill, the daily rollups). The data is written with every other migration applied,
+ * so the generator's rows have today's columns and the upgrade runs over a full database.
+ */
+const UPGRADE = /^(0320|0321|0322|0333|038\d)-/;
 
 async function migrateBefore(db: Db): Promise<void> {
-  const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < BEFORE_SCALE));
+  const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => !UPGRADE.test(name)));
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => older },
@@ -132,29 +137,51 @@ function requestsFor(cookies: { admin: string; light: string; heavy: string }): 
   ];
 }
 
+/** BENCH_REUSE=true: measure the SQLite file a BENCH_KEEP run left, without generating it again. */
+const REUSE = process.env.BENCH_REUSE === "true";
+
 async function freshDatabase(dialect: string, sizeName: string) {
-  if (dialect === "postgres") return createTemporaryPostgresDatabase();
+  if (dialect === "postgres") return { ...(await createTemporaryPostgresDatabase()), reused: false };
   fs.mkdirSync(OUT, { recursive: true });
   const file = path.join(OUT, `${sizeName}.db`);
   const remove = async () => {
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
   };
-  await remove();
-  return { url: `file:${file}`, drop: remove };
+  const reused = REUSE && fs.existsSync(file);
+  if (!reused) await remove();
+  return { url: `file:${file}`, drop: remove, reused };
+}
+
+/** Writes the data set, or counts the one a kept file holds. */
+async function dataSet(db: Db, dialect: "sqlite" | "postgres", sizeName: string, reused: boolean) {
+  const size = SIZES[sizeName];
+  if (!size) throw new Error(`unknown size ${sizeName}: S, M or L`);
+  if (reused) {
+    const count = async (table: "bookings" | "user") =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return { bookings: await count("bookings"), users: await count("user") };
+  }
+  await migrateBefore(db);
+  const nowMs = Date.parse(`${zonedDate(new Date(), "Asia/Kolkata")}T06:30:00Z`);
+  const counts = await generateDataSet(db, dialect, size, nowMs);
+  if (dialect === "postgres") await sql`analyze`.execute(db);
+  return counts;
 }
 
 async function runOne(dialect: "sqlite" | "postgres", sizeName: string) {
-  const size = SIZES[sizeName];
-  if (!size) throw new Error(`unknown size ${sizeName}: S, M or L`);
   const database = await freshDatabase(dialect, sizeName);
   const handle = openDatabase(database.url);
   const port = PORT + (dialect === "postgres" ? 1 : 0);
   try {
-    await migrateBefore(handle.db);
-    const nowMs = Date.parse(`${zonedDate(new Date(), "Asia/Kolkata")}T06:30:00Z`);
     const generating = performance.now();
-    const counts = await generateDataSet(handle.db, dialect, size, nowMs);
-    if (dialect === "postgres") await sql`analyze`.execute(handle.db);
+    const counts = await dataSet(handle.db, dialect, sizeName, database.reused);
     const generationS = (performance.now() - generating) / 1000;
     const bytesBefore = Object.values(await tableSizes(handle.db, dialect)).reduce((s, n) => s + n, 0);
     const upgrading = performance.now();
@@ -204,7 +231,7 @@ function print(result: Awaited<ReturnType<typeof runOne>>, load: string): void {
     `\n## ${result.dialect}, ${result.size}: ${result.users} users, ${result.bookings} bookings (load average ${load})`,
   );
   console.log(
-    `generated in ${result.generationS.toFixed(1)} s; upgrade (migrations 0320+) ${result.upgradeS.toFixed(1)} s; ${(result.totalBytes / 1e6).toFixed(1)} MB, ${result.bytesPerBooking} bytes per booking (${result.bytesPerBookingBeforeUpgrade} before the upgrade); server peak RSS ${result.peakRssMb} MB`,
+    `generated in ${result.generationS.toFixed(1)} s; upgrade (migrations 0320-0322, 0333, 0380+) ${result.upgradeS.toFixed(1)} s; ${(result.totalBytes / 1e6).toFixed(1)} MB, ${result.bytesPerBooking} bytes per booking (${result.bytesPerBookingBeforeUpgrade} before the upgrade); server peak RSS ${result.peakRssMb} MB`,
   );
   console.log("| Request | p50 ms | p99 ms | CPU ms/request | errors |\n|---|---|---|---|---|");
   for (const m of result.measured)

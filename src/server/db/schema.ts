@@ -622,6 +622,9 @@ export interface Database {
   recordings: RecordingsTable;
   recording_consents: RecordingConsentsTable;
   resume_files: ResumeFilesTable;
+  insight_days: InsightDaysTable;
+  insight_day_money: InsightDayMoneyTable;
+  invoice_csv_days: InvoiceCsvDaysTable;
 }
 
 export type RecordingConsent = "accepted" | "declined";
@@ -666,4 +669,33 @@ export interface ResumeFilesTable {
   size_bytes: number;
   created_at: string;
   replaced_at: string | null;
+}
+
+/** One settled platform-zone day of Insights' hold funnel (docs/decisions/0380-daily-rollups.md). */
+export interface InsightDaysTable {
+  time_zone: string;
+  day: string;
+  holds: number;
+  checkouts: number;
+  paid_holds: number;
+  rolled_at: string;
+}
+
+/** One settled day's money per package: paid by `confirmed_at`, refunded by `cancelled_at`. */
+export interface InsightDayMoneyTable {
+  time_zone: string;
+  day: string;
+  package_key: string;
+  gross_paise: number;
+  paid: number;
+  refunds_paise: number;
+}
+
+/** One settled day's lines of the invoices CSV, gzip-compressed. */
+export interface InvoiceCsvDaysTable {
+  time_zone: string;
+  day: string;
+  documents: number;
+  lines_gzip: Uint8Array;
+  rolled_at: string;
 }

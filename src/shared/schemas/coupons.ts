@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COUPON_MESSAGES } from "../messages.js";
 import { catalogKeySchema } from "./catalog.js";
+import { nextCursorSchema } from "./pagination.js";
 
 /** Codes are matched case-insensitively and stored upper-case. */
 export const couponCodeSchema = z
@@ -66,6 +67,10 @@ export const couponSchema = z.object({
   createdAt: z.string(),
 });
 export type CouponDto = z.infer<typeof couponSchema>;
+
+/** A page of coupons, newest first. */
+export const couponsPageSchema = z.object({ coupons: z.array(couponSchema), nextCursor: nextCursorSchema });
+export type CouponsPageDto = z.infer<typeof couponsPageSchema>;
 
 /** What a coupon does to one price: the checkout and its quote answer with this. */
 export const priceQuoteSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "../messages.js";
+import { nextCursorSchema } from "./pagination.js";
 
 export const CONTACT_REPLY_MAX = 5000;
 
@@ -35,7 +36,12 @@ export const inboxMessageSchema = z.object({
   replies: z.array(contactReplySchema),
 });
 
-export const inboxSchema = z.object({ messages: z.array(inboxMessageSchema), unhandled: z.number().int() });
+/** A page of the inbox, newest first; `unhandled` counts every message still waiting, not only this page's. */
+export const inboxSchema = z.object({
+  messages: z.array(inboxMessageSchema),
+  unhandled: z.number().int(),
+  nextCursor: nextCursorSchema,
+});
 export type InboxDto = z.infer<typeof inboxSchema>;
 
 export const markHandledInputSchema = z.object({ handled: z.boolean() });

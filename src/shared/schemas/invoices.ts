@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INVOICE_MESSAGES } from "../messages.js";
+import { nextCursorSchema, pageQuerySchema } from "./pagination.js";
 
 export const taxDocumentTypeSchema = z.enum(["invoice", "receipt", "credit_note", "refund_receipt"]);
 
@@ -43,3 +44,15 @@ export const periodQuerySchema = z
     path: ["to"],
   });
 export type PeriodQuery = z.infer<typeof periodQuerySchema>;
+
+/** The documents of a period a page at a time, in the accountant's order (issued, then number). */
+export const invoicesPageQuerySchema = z
+  .object({ from: isoDate, to: isoDate, ...pageQuerySchema.shape })
+  .refine((p) => p.to >= p.from, { message: INVOICE_MESSAGES.periodOrder, path: ["to"] })
+  .refine((p) => Date.parse(p.to) - Date.parse(p.from) <= 366 * 86_400_000, {
+    message: INVOICE_MESSAGES.periodTooLong,
+    path: ["to"],
+  });
+
+export const invoicesPageSchema = z.object({ documents: z.array(taxDocumentSchema), nextCursor: nextCursorSchema });
+export type InvoicesPageDto = z.infer<typeof invoicesPageSchema>;

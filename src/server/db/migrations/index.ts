@@ -26,6 +26,8 @@ export * as "0340-internship-programme" from "./0340-internship-programme.js";
 export * as "0350-interview-room" from "./0350-interview-room.js";
 export * as "0370-recordings" from "./0370-recordings.js";
 export * as "0371-resume-files" from "./0371-resume-files.js";
+export * as "0380-daily-rollups" from "./0380-daily-rollups.js";
+export * as "0381-console-list-indexes" from "./0381-console-list-indexes.js";
 export * as "0390-payment-method" from "./0390-payment-method.js";
 export * as "0391-contact-replies" from "./0391-contact-replies.js";
 export * as "0392-interview-domains" from "./0392-interview-domains.js";

@@ -89,6 +89,30 @@ describeEachDialect("coupons", (t) => {
     expect((await createCoupon(t(), "", { code: code("ANON"), percentOff: 90 })).statusCode).toBe(401);
   });
 
+  it("lists coupons newest first a page at a time, each with its own use", async () => {
+    const admin = await t().signInAdmin();
+    const codes = [code("PAGEA"), code("PAGEB"), code("PAGEC")];
+    for (const c of codes) expect((await createCoupon(t(), admin, { code: c, percentOff: 10 })).statusCode).toBe(201);
+    const student = await t().signIn(email("pager"));
+    const slot = await buildSlot(t().app.deps.db);
+    const paid = json<Checkout>(await checkout(t(), student, await holdSeat(t(), student, slot.id), codes[1]));
+    await t().request({ method: "POST", url: `/api/payments/dev/${paid.paymentId}/pay`, cookie: student });
+
+    const seen: CouponDto[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const url: string = `/api/admin/coupons?limit=2${cursor ? `&cursor=${cursor}` : ""}`;
+      const page = json<{ coupons: CouponDto[]; nextCursor: string | null }>(await t().request({ url, cookie: admin }));
+      expect(page.coupons.length).toBeLessThanOrEqual(2);
+      seen.push(...page.coupons);
+      cursor = page.nextCursor;
+    }
+    expect(new Set(seen.map((c) => c.id)).size).toBe(seen.length);
+    expect(seen.slice(0, 3).map((c) => c.code)).toEqual([...codes].reverse());
+    expect(seen.find((c) => c.code === codes[1])).toMatchObject({ redemptions: 1, paidRedemptions: 1 });
+    expect(seen.find((c) => c.code === codes[0])).toMatchObject({ redemptions: 0 });
+  });
+
   it("checkout charges the discounted price, shows it before paying, and the payment is for that amount", async () => {
     const admin = await t().signInAdmin();
     const percent = json<CouponDto>(await createCoupon(t(), admin, { code: code("PCT"), percentOff: 15 }));

@@ -85,19 +85,43 @@ export async function setCouponActive(db: Executor, id: string, active: boolean,
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Every coupon, newest first, with its live and paid redemptions and the discount paid bookings got. */
-export async function listCouponsWithUse(db: Executor, nowIso: string) {
-  const coupons = await db.selectFrom("coupons").selectAll().orderBy("created_at", "desc").execute();
-  const uses = await db
-    .selectFrom("coupon_redemptions")
-    .innerJoin("bookings", "bookings.id", "coupon_redemptions.booking_id")
-    .select([
-      "coupon_redemptions.coupon_id as couponId",
-      "coupon_redemptions.discount_paise as discountPaise",
-      "bookings.status as status",
-      "bookings.seat_expires_at as seatExpiresAt",
-    ])
-    .execute();
+/**
+ * Coupons newest first (`limit` after where the previous page ended, or the ones named), each with
+ * its live and paid redemptions and the discount paid bookings got: only the page's redemptions are read.
+ */
+export async function listCouponsWithUse(
+  db: Executor,
+  nowIso: string,
+  which: { ids: string[] } | { before?: { createdAt: string; id: string } | undefined; limit: number },
+) {
+  let query = db.selectFrom("coupons").selectAll().orderBy("created_at", "desc").orderBy("id", "desc");
+  if ("ids" in which) query = query.where("id", "in", which.ids.length > 0 ? which.ids : [""]);
+  else {
+    const { before } = which;
+    if (before) {
+      query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(before.createdAt, before.id)));
+    }
+    query = query.limit(which.limit);
+  }
+  const coupons = await query.execute();
+  const uses =
+    coupons.length === 0
+      ? []
+      : await db
+          .selectFrom("coupon_redemptions")
+          .innerJoin("bookings", "bookings.id", "coupon_redemptions.booking_id")
+          .select([
+            "coupon_redemptions.coupon_id as couponId",
+            "coupon_redemptions.discount_paise as discountPaise",
+            "bookings.status as status",
+            "bookings.seat_expires_at as seatExpiresAt",
+          ])
+          .where(
+            "coupon_redemptions.coupon_id",
+            "in",
+            coupons.map((c) => c.id),
+          )
+          .execute();
   return coupons.map((coupon) => {
     const mine = uses.filter((u) => u.couponId === coupon.id);
     const paid = mine.filter((u) => (PAID_STATUSES as readonly string[]).includes(u.status));

@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MESSAGES } from "../../../shared/messages.js";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
-import { couponInputSchema, couponSchema, priceQuoteSchema } from "../../../shared/schemas/coupons.js";
+import {
+  couponInputSchema,
+  couponSchema,
+  couponsPageSchema,
+  priceQuoteSchema,
+} from "../../../shared/schemas/coupons.js";
+import { pageQuerySchema } from "../../../shared/schemas/pagination.js";
 import { signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { userOrClientKey } from "../../plugins/rate-limit.js";
@@ -37,12 +43,13 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: "listCoupons",
         tags: ["admin", "coupons"],
-        summary: "Every coupon with its use",
-        response: { 200: z.object({ coupons: z.array(couponSchema) }) },
+        summary: "Coupons with their use, newest first, a page at a time",
+        querystring: pageQuerySchema,
+        response: { 200: couponsPageSchema, ...errorResponses(400) },
       },
     },
-    async () => {
-      return { coupons: await listCoupons(deps) };
+    async (request) => {
+      return listCoupons(deps, request.query);
     },
   );
 

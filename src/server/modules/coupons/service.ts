@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { format } from "@lukeed/ms";
 import type { Transaction } from "kysely";
+import { z } from "zod";
 import type { CatalogKey } from "../../../shared/constants.js";
 import { noCoupon, priceWithCoupon } from "../../../shared/coupon-pricing.js";
 import { AppError } from "../../../shared/errors.js";
 import { API_MESSAGES, COUPON_MESSAGES, MESSAGES } from "../../../shared/messages.js";
-import type { CouponDto, CouponInput, PriceQuote } from "../../../shared/schemas/coupons.js";
+import type { CouponDto, CouponInput, CouponsPageDto, PriceQuote } from "../../../shared/schemas/coupons.js";
+import type { PageQuery } from "../../../shared/schemas/pagination.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Dialect, Executor } from "../../db/database.js";
 import { decodeCouponPackages } from "../../db/json-columns.js";
+import { decodeCursor, encodeCursor } from "../../db/keyset-cursor.js";
 import type { CouponsTable, Database } from "../../db/schema.js";
 import { isUniqueViolation } from "../../db/unique-violation.js";
 import { countHit, uncountHit } from "../../infrastructure/rate-limit/repository.js";
@@ -216,12 +219,25 @@ function toDto(row: Awaited<ReturnType<typeof listCouponsWithUse>>[number]): Cou
   };
 }
 
-export async function listCoupons(deps: AppDeps): Promise<CouponDto[]> {
-  return (await listCouponsWithUse(deps.db, new Date().toISOString())).map(toDto);
+const positionSchema = z.tuple([z.string().max(40), z.string().max(64)]);
+
+/** A page of coupons, newest first, with their use, and where the next page starts. */
+export async function listCoupons(deps: AppDeps, query: PageQuery): Promise<CouponsPageDto> {
+  const position = query.cursor ? decodeCursor(query.cursor, positionSchema) : undefined;
+  const rows = await listCouponsWithUse(deps.db, new Date().toISOString(), {
+    before: position ? { createdAt: position[0], id: position[1] } : undefined,
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1)?.coupon;
+  return {
+    coupons: page.map(toDto),
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.created_at, last.id]) : null,
+  };
 }
 
 async function couponDto(deps: AppDeps, id: string): Promise<CouponDto> {
-  const row = (await listCouponsWithUse(deps.db, new Date().toISOString())).find((r) => r.coupon.id === id);
+  const [row] = await listCouponsWithUse(deps.db, new Date().toISOString(), { ids: [id] });
   if (!row) throw new AppError("NOT_FOUND", COUPON_MESSAGES.gone);
   return toDto(row);
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { InsightsDto } from "../../../shared/schemas/insights.js";
-import { zonedDate } from "../../../shared/time.js";
+import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
 import type { Db } from "../../db/database.js";
 import type { BookingsTable } from "../../db/schema.js";
 import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { uniqueEmail as email } from "../../test/unique-email.js";
+import { sumDaysFromRows } from "./settled-days.js";
 
 /** A paid booking created a minute before its payment confirmed. */
 function paid(db: Db, userId: string, targetId: string, confirmedAt: string, overrides: Partial<BookingsTable> = {}) {
@@ -77,7 +78,7 @@ async function coupon(db: Db, code: string, bookings: { id: string; discountPais
  * Two weeks of January 2026 in IST: a mock slot and a workshop in the first week, a slot and an
  * internship batch in the second, a refund, a coupon, no-shows and scorecards, plus noise outside.
  */
-async function januaryBusiness(t: TestApp) {
+async function januaryBusiness(t: TestApp, couponCode = "NEWYEAR") {
   const db = t.app.deps.db;
   const address = email("student");
   await t.signIn(address);
@@ -137,7 +138,7 @@ async function januaryBusiness(t: TestApp) {
   await scorecard(db, b1.id, 4);
   await scorecard(db, b7.id, 5);
   await scorecard(db, b3.id, 3);
-  await coupon(db, "NEWYEAR", [
+  await coupon(db, couponCode, [
     { id: b3.id, discountPaise: 50_000, listPricePaise: 200_000 },
     { id: b4.id, discountPaise: 50_000, listPricePaise: 250_000 },
   ]);
@@ -256,6 +257,56 @@ describeEachDialect("insights", (t) => {
     }
     const body = json<InsightsDto>(await insights(t(), await t().signInAdmin(), "2026-03-02", "2026-03-08"));
     expect(body.occupancy).toEqual([{ weekStart: "2026-03-02", capacity: 3, sold: 3 }]);
+  });
+
+  it("keeps settled days' money and funnel once, agreeing with the rows; the last two days come from the rows", async () => {
+    await januaryBusiness(t(), "NEWYEAR-KEPT");
+    const { deps } = t().app;
+    // Rows written by hand into settled days are seen once their kept days are deleted (docs/operations.md, Upgrades).
+    for (const table of ["insight_days", "insight_day_money"] as const) {
+      await deps.db.deleteFrom(table).where("day", ">=", "2026-01-05").where("day", "<=", "2026-01-18").execute();
+    }
+    const admin = await t().signInAdmin();
+    const today = zonedDate(new Date(), "Asia/Kolkata");
+    const first = json<InsightsDto>(await insights(t(), admin, "2026-01-05", "2026-01-18"));
+    const kept = await deps.db
+      .selectFrom("insight_days")
+      .select("day")
+      .where("day", ">=", "2026-01-05")
+      .where("day", "<=", "2026-01-18")
+      .execute();
+    expect(kept).toHaveLength(14);
+
+    const days = Array.from({ length: 14 }, (_, i) => addDays("2026-01-05", i)).map((key) => ({
+      key,
+      fromIso: zonedToInstant(key, "00:00", "Asia/Kolkata").toISOString(),
+      toIso: zonedToInstant(addDays(key, 1), "00:00", "Asia/Kolkata").toISOString(),
+    }));
+    const raw = await sumDaysFromRows(deps, days);
+    const rawGross = raw.money.reduce((s, m) => s + m.grossPaise, 0);
+    const rawRefunds = raw.money.reduce((s, m) => s + m.refundsPaise, 0);
+    const again = json<InsightsDto>(await insights(t(), admin, "2026-01-05", "2026-01-18"));
+    expect(again.revenue).toEqual(first.revenue);
+    expect(again.revenue).toMatchObject({ grossPaise: rawGross, refundsPaise: rawRefunds });
+    const rawFunnel = (key: "holds" | "checkouts" | "paid") => raw.funnel.reduce((s, f) => s + f[key], 0);
+    expect(again.funnel).toEqual({
+      holds: rawFunnel("holds"),
+      checkouts: rawFunnel("checkouts"),
+      paid: rawFunnel("paid"),
+    });
+    for (const day of again.revenue.byDay) {
+      const rows = raw.money.filter((m) => m.day === day.date);
+      expect(day.grossPaise).toBe(rows.reduce((s, m) => s + m.grossPaise, 0));
+    }
+
+    await insights(t(), admin, addDays(today, -5), today);
+    const recent = await deps.db
+      .selectFrom("insight_days")
+      .select("day")
+      .where("day", ">=", addDays(today, -5))
+      .orderBy("day")
+      .execute();
+    expect(recent.map((r) => r.day)).toEqual([addDays(today, -5), addDays(today, -4), addDays(today, -3)]);
   });
 
   it("refuses a period that ends before it starts, and anyone who is not an admin", async () => {

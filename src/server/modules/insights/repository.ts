@@ -28,7 +28,11 @@ export interface FixedOffsetSpan extends Window {
 }
 
 /** The platform-zone date of an ISO instant column, shifted by a fixed offset, as YYYY-MM-DD. */
-function zonedDay(dialect: Dialect, column: "b.confirmed_at" | "b.cancelled_at", offsetMinutes: number) {
+function zonedDay(
+  dialect: Dialect,
+  column: "b.confirmed_at" | "b.cancelled_at" | "h.created_at",
+  offsetMinutes: number,
+) {
   const at = sql.ref(column);
   const shift = sql.lit(Math.trunc(offsetMinutes));
   return dialect === "postgres"
@@ -108,36 +112,42 @@ export async function countPaidSeats(db: Db, targetIds: string[]): Promise<Map<s
 }
 
 /**
- * The funnel of the holds placed in the window: how many led to a checkout (a booking of the same
- * student for the same session, made after the hold) and how many of those were paid. Every step
- * counts holds, so no step can exceed the one before (docs/admin.md, Insights).
+ * The funnel of the holds placed in each platform-zone day of the spans: how many led to a checkout
+ * (a booking of the same student for the same session, made after the hold) and how many of those
+ * were paid. Every step counts holds, so no step can exceed the one before (docs/admin.md, Insights).
  */
-export async function countHoldFunnelIn(
-  db: Db,
-  w: Window,
-): Promise<{ holds: number; checkouts: number; paid: number }> {
-  const row = await db
-    .selectFrom("hold_log as h")
-    .select((eb) => {
-      const bookingOfHold = () =>
-        eb
-          .selectFrom("bookings as b")
-          .select("b.id")
-          .whereRef("b.user_id", "=", "h.user_id")
-          .whereRef("b.target_id", "=", "h.target_id")
-          .whereRef("b.created_at", ">=", "h.created_at");
-      const countWhere = (condition: ReturnType<typeof eb.exists>) =>
-        eb.fn.sum<number | string | null>(eb.case().when(condition).then(1).else(0).end());
-      return [
-        eb.fn.countAll<number>().as("holds"),
-        countWhere(eb.exists(bookingOfHold())).as("checkouts"),
-        countWhere(eb.exists(bookingOfHold().where("b.confirmed_at", "is not", null))).as("paid"),
-      ];
-    })
-    .where("h.created_at", ">=", w.fromIso)
-    .where("h.created_at", "<", w.toIso)
-    .executeTakeFirstOrThrow();
-  return { holds: Number(row.holds), checkouts: Number(row.checkouts ?? 0), paid: Number(row.paid ?? 0) };
+export async function countHoldFunnelByDay(db: Db, dialect: Dialect, spans: readonly FixedOffsetSpan[]) {
+  const rows: { day: string; holds: number; checkouts: number; paid: number }[] = [];
+  for (const span of spans) {
+    const day = zonedDay(dialect, "h.created_at", span.offsetMinutes);
+    const result = await db
+      .selectFrom("hold_log as h")
+      .select((eb) => {
+        const bookingOfHold = () =>
+          eb
+            .selectFrom("bookings as b")
+            .select("b.id")
+            .whereRef("b.user_id", "=", "h.user_id")
+            .whereRef("b.target_id", "=", "h.target_id")
+            .whereRef("b.created_at", ">=", "h.created_at");
+        const countWhere = (condition: ReturnType<typeof eb.exists>) =>
+          eb.fn.sum<number | string | null>(eb.case().when(condition).then(1).else(0).end());
+        return [
+          day.as("day"),
+          eb.fn.countAll<number | string>().as("holds"),
+          countWhere(eb.exists(bookingOfHold())).as("checkouts"),
+          countWhere(eb.exists(bookingOfHold().where("b.confirmed_at", "is not", null))).as("paid"),
+        ];
+      })
+      .where("h.created_at", ">=", span.fromIso)
+      .where("h.created_at", "<", span.toIso)
+      .groupBy(day)
+      .execute();
+    for (const r of result) {
+      rows.push({ day: r.day, holds: Number(r.holds), checkouts: Number(r.checkouts ?? 0), paid: Number(r.paid ?? 0) });
+    }
+  }
+  return rows;
 }
 
 /**

@@ -7,19 +7,16 @@ import type { AppDeps } from "../../app-deps.js";
 import { measureFeedbackMinutes } from "../scorecards/feedback-time.js";
 import {
   type Bucket,
-  countHoldFunnelIn,
   countPaidSeats,
-  type FixedOffsetSpan,
   findInternshipsStartingIn,
   findMarkedAttendanceIn,
   sumCouponUseIn,
-  sumMoneyByDay,
   sumScoresIn,
   sumTimedSeatsByWeek,
   type Window,
 } from "./repository.js";
-
-type MoneyRow = { day: string; packageKey: string; paise: number; n: number };
+import type { DayFunnel, DayMoney } from "./rollups-repository.js";
+import { readDayFigures } from "./settled-days.js";
 
 const isCatalogKey = (key: string): key is CatalogKey => catalogKeySchema.safeParse(key).success;
 /** The product's first keys in their catalog order, then topics and tracks the admin added, by key. */
@@ -49,44 +46,27 @@ function bucketsOf(starts: string[], days: number, w: Window, timeZone: string):
   });
 }
 
-/**
- * The window cut where the zone's offset changes (a daylight-saving day; never in IST), so each
- * span's days are its instants shifted by one offset. The offset is read at each day's midnight.
- */
-function fixedOffsetSpans(days: Bucket[]): FixedOffsetSpan[] {
-  const spans: FixedOffsetSpan[] = [];
-  for (const day of days) {
-    const offsetMinutes = (Date.parse(`${day.key}T00:00:00Z`) - Date.parse(day.fromIso)) / 60_000;
-    const last = spans.at(-1);
-    if (last && last.offsetMinutes === offsetMinutes && last.toIso === day.fromIso) last.toIso = day.toIso;
-    else spans.push({ fromIso: day.fromIso, toIso: day.toIso, offsetMinutes });
-  }
-  return spans;
-}
-
-function revenue(period: PeriodQuery, paid: MoneyRow[], refunds: MoneyRow[]): InsightsDto["revenue"] {
+function revenue(period: PeriodQuery, money: DayMoney[]): InsightsDto["revenue"] {
   const days = new Map(datesOf(period).map((date) => [date, { date, grossPaise: 0, refundsPaise: 0, netPaise: 0 }]));
   const packages = new Map<CatalogKey, InsightsDto["revenue"]["byPackage"][number]>();
-  const packageRow = (key: CatalogKey) => {
-    const row = packages.get(key) ?? { packageKey: key, grossPaise: 0, refundsPaise: 0, netPaise: 0, paid: 0 };
-    packages.set(key, row);
-    return row;
-  };
-  for (const [rows, sign] of [
-    [paid, 1],
-    [refunds, -1],
-  ] as const) {
-    for (const row of rows) {
-      const day = days.get(row.day);
-      const pkg = isCatalogKey(row.packageKey) ? packageRow(row.packageKey) : undefined;
-      for (const target of [day, pkg]) {
-        if (!target) continue;
-        if (sign > 0) target.grossPaise += row.paise;
-        else target.refundsPaise += row.paise;
-        target.netPaise += sign * row.paise;
-      }
-      if (pkg && sign > 0) pkg.paid += row.n;
+  for (const row of money) {
+    const pkg = isCatalogKey(row.packageKey)
+      ? (packages.get(row.packageKey) ?? {
+          packageKey: row.packageKey,
+          grossPaise: 0,
+          refundsPaise: 0,
+          netPaise: 0,
+          paid: 0,
+        })
+      : undefined;
+    if (pkg) packages.set(pkg.packageKey, pkg);
+    for (const target of [days.get(row.day), pkg]) {
+      if (!target) continue;
+      target.grossPaise += row.grossPaise;
+      target.refundsPaise += row.refundsPaise;
+      target.netPaise += row.grossPaise - row.refundsPaise;
     }
+    if (pkg) pkg.paid += row.paid;
   }
   const byDay = [...days.values()];
   const sum = (key: "grossPaise" | "refundsPaise" | "netPaise") => byDay.reduce((s, d) => s + d[key], 0);
@@ -98,6 +78,11 @@ function revenue(period: PeriodQuery, paid: MoneyRow[], refunds: MoneyRow[]): In
     byDay,
     byPackage,
   };
+}
+
+function funnelOf(days: DayFunnel[]): InsightsDto["funnel"] {
+  const total = (key: "holds" | "checkouts" | "paid") => days.reduce((s, d) => s + d[key], 0);
+  return { holds: total("holds"), checkouts: total("checkouts"), paid: total("paid") };
 }
 
 async function occupancy(deps: AppDeps, period: PeriodQuery, w: Window): Promise<InsightsDto["occupancy"]> {
@@ -162,7 +147,8 @@ async function coupons(deps: AppDeps, w: Window): Promise<InsightsDto["coupons"]
 
 /**
  * The business in a period of platform-zone dates, both included (docs/admin.md, Insights). The
- * database sums every figure; the server holds one row per day, week or package, whatever the period.
+ * database sums every figure (money and the funnel of settled days once, then kept per day); the
+ * server holds one row per day, week or package, whatever the period.
  */
 export async function readInsights(deps: AppDeps, period: PeriodQuery): Promise<InsightsDto> {
   const { timeZone } = deps.config;
@@ -170,18 +156,13 @@ export async function readInsights(deps: AppDeps, period: PeriodQuery): Promise<
     fromIso: zonedToInstant(period.from, "00:00", timeZone).toISOString(),
     toIso: zonedToInstant(addDays(period.to, 1), "00:00", timeZone).toISOString(),
   };
-  const spans = fixedOffsetSpans(bucketsOf(datesOf(period), 1, w, timeZone));
-  const [paid, refunds, funnel] = await Promise.all([
-    sumMoneyByDay(deps.db, deps.dialect, spans, "paid"),
-    sumMoneyByDay(deps.db, deps.dialect, spans, "refunded"),
-    countHoldFunnelIn(deps.db, w),
-  ]);
+  const days = await readDayFigures(deps, bucketsOf(datesOf(period), 1, w, timeZone));
   return {
     from: period.from,
     to: period.to,
-    revenue: revenue(period, paid, refunds),
+    revenue: revenue(period, days.money),
     occupancy: await occupancy(deps, period, w),
-    funnel,
+    funnel: funnelOf(days.funnel),
     noShows: await noShows(deps, w),
     scorecards: await scorecards(deps, w),
     coupons: await coupons(deps, w),

@@ -1,9 +1,11 @@
+import { gunzipSync, gzipSync } from "node:zlib";
 import type { TaxDocumentDto } from "../../../shared/schemas/invoices.js";
-import { zonedDate } from "../../../shared/time.js";
+import { addDays, zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { TaxDocumentType } from "../../db/schema.js";
+import { settledBy, sumOnce } from "../../db/settled-days.js";
 import { periodBounds, toDto } from "./reading.js";
-import { findDocumentsIssuedBetween } from "./repository.js";
+import { findCsvDay, findDocumentsIssuedBetween, keepCsvDay } from "./repository.js";
 
 /** Rows read per query by the CSV export: what one request holds in memory, whatever the period. */
 const CSV_BATCH = 500;
@@ -52,18 +54,50 @@ const csvText = (value: string) => csvCell(/^[=+\-@\t\r]/.test(value) ? `'${valu
 /**
  * The accountant's export: one line per document; credit notes and refund receipts are negative.
  * Lines are produced as the response is sent, so a year of documents never sits in memory at once.
- * The period is checked before the first line.
+ * A settled day's lines are built once and kept (gzip), so a closed month costs a row per day
+ * (docs/decisions/0380-daily-rollups.md). The period is checked before the first line.
  */
 export function exportDocumentsCsv(deps: AppDeps, range: { from: string; to: string }): AsyncGenerator<string> {
-  return csvLines(deps, periodBounds(range, deps.config.timeZone));
+  periodBounds(range, deps.config.timeZone);
+  return csvLines(deps, range);
 }
 
-async function* csvLines(deps: AppDeps, bounds: { fromIso: string; toIso: string }): AsyncGenerator<string> {
+async function* csvLines(deps: AppDeps, range: { from: string; to: string }): AsyncGenerator<string> {
   yield `${CSV_COLUMNS.join(",")}\r\n`;
-  // One chunk per batch: the response is written in a few large pieces, not one per line.
-  for await (const batch of documentBatchesIssuedIn(deps, bounds)) {
-    yield batch.map((row) => csvLine(deps, { ...toDto(row), originalNumber: row.original_number })).join("");
+  const settled = settledBy(Date.now());
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+    const bounds = periodBounds({ from: day, to: day }, deps.config.timeZone);
+    if (bounds.toIso <= settled) {
+      const lines = await keptCsvLines(deps, day, bounds);
+      if (lines) yield lines;
+      continue;
+    }
+    // One chunk per batch: the response is written in a few large pieces, not one per line.
+    for await (const batch of documentBatchesIssuedIn(deps, bounds)) yield csvLinesOf(deps, batch);
   }
+}
+
+type IssuedDocument = Awaited<ReturnType<typeof findDocumentsIssuedBetween>>[number];
+
+const csvLinesOf = (deps: AppDeps, batch: IssuedDocument[]) =>
+  batch.map((row) => csvLine(deps, { ...toDto(row), originalNumber: row.original_number })).join("");
+
+/** A settled day's lines: kept ones, or built from its documents (one day in memory) and kept. */
+async function keptCsvLines(deps: AppDeps, day: string, bounds: { fromIso: string; toIso: string }) {
+  const timeZone = deps.config.timeZone;
+  const kept = await findCsvDay(deps.db, timeZone, day);
+  if (kept) return gunzipSync(kept.lines_gzip).toString("utf8");
+  return sumOnce(deps.db, `csv ${timeZone} ${day}`, async () => {
+    let lines = "";
+    let documents = 0;
+    for await (const batch of documentBatchesIssuedIn(deps, bounds)) {
+      lines += csvLinesOf(deps, batch);
+      documents += batch.length;
+    }
+    const rolled_at = new Date().toISOString();
+    await keepCsvDay(deps.db, { time_zone: timeZone, day, documents, lines_gzip: gzipSync(lines), rolled_at });
+    return lines;
+  });
 }
 
 function csvLine(deps: AppDeps, d: TaxDocumentDto): string {

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import type { TaxDocumentDto } from "../../../shared/schemas/invoices.js";
-import { zonedDate } from "../../../shared/time.js";
+import { addDays, zonedDate } from "../../../shared/time.js";
 import { buildSlot, findUserId } from "../../test/builders.js";
 import { pdfText } from "../../test/pdf.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
@@ -53,7 +53,7 @@ async function buyMock(t: TestApp, cookie: string, coupon?: string): Promise<Che
 }
 
 async function documents(t: TestApp, admin: string): Promise<TaxDocumentDto[]> {
-  const res = await t.request({ url: `/api/admin/invoices?from=${today()}&to=${today()}`, cookie: admin });
+  const res = await t.request({ url: `/api/admin/invoices?from=${today()}&to=${today()}&limit=100`, cookie: admin });
   return json<{ documents: TaxDocumentDto[] }>(res).documents;
 }
 
@@ -192,6 +192,68 @@ describeEachDialect(
         `Credit note,${note?.number},${today()},${invoice?.number},Meera Nair,${buyer.address},29,"Mock interview, Service-based plan",999293,-1016.94,-91.53,-91.53,0.00,-1200.00`,
       );
     });
+
+    it("the CSV keeps a settled day's lines once and reads today's from the documents, in the accountant's order", async () => {
+      const admin = await t().signInAdmin();
+      const { db } = t().app.deps;
+      const buyer = await student(t(), "29");
+      const older = await buyMock(t(), buyer.cookie);
+      const tenDaysAgo = addDays(today(), -10);
+      await db
+        .updateTable("tax_documents")
+        .set({ issued_at: `${tenDaysAgo}T06:00:00.000Z` })
+        .where("booking_id", "=", older.bookingId)
+        .execute();
+      const recent = await buyMock(t(), buyer.cookie);
+      const numberOf = async (bookingId: string) =>
+        (
+          await db
+            .selectFrom("tax_documents")
+            .select("number")
+            .where("booking_id", "=", bookingId)
+            .executeTakeFirstOrThrow()
+        ).number;
+      const url = `/api/admin/invoices.csv?from=${addDays(today(), -12)}&to=${today()}`;
+      const first = await t().request({ url, cookie: admin });
+      expect(first.statusCode).toBe(200);
+      const lines = first.body.trim().split("\r\n");
+      const olderAt = lines.findIndex((line) => line.includes(`,${tenDaysAgo},`));
+      expect(lines[olderAt]).toContain(await numberOf(older.bookingId));
+      const recentNumber = await numberOf(recent.bookingId);
+      expect(lines.findIndex((line) => line.includes(`,${recentNumber},`))).toBeGreaterThan(olderAt);
+
+      const kept = await db
+        .selectFrom("invoice_csv_days")
+        .select(["day", "documents"])
+        .where("day", "=", tenDaysAgo)
+        .execute();
+      expect(kept.map((k) => k.documents)).toEqual([1]);
+      expect(
+        await db.selectFrom("invoice_csv_days").select("day").where("day", ">", addDays(today(), -2)).execute(),
+      ).toEqual([]);
+      expect((await t().request({ url, cookie: admin })).body).toBe(first.body);
+    });
+
+    it("lists a period's documents a page at a time in the accountant's order, and refuses a cursor not ours", async () => {
+      const admin = await t().signInAdmin();
+      const buyer = await student(t(), "29");
+      for (let i = 0; i < 2; i++) await buyMock(t(), buyer.cookie);
+      const all = await documents(t(), admin);
+      const url = `/api/admin/invoices?from=${today()}&to=${today()}&limit=1`;
+      const seen: string[] = [];
+      let cursor: string | null = "";
+      while (cursor !== null) {
+        const res = await t().request({ url: cursor ? `${url}&cursor=${cursor}` : url, cookie: admin });
+        const page = json<{ documents: TaxDocumentDto[]; nextCursor: string | null }>(res);
+        expect(page.documents.length).toBeLessThanOrEqual(1);
+        seen.push(...page.documents.map((d) => d.number));
+        cursor = page.nextCursor;
+      }
+      expect(seen).toEqual(all.map((d) => d.number));
+      const bad = await t().request({ url: `${url}&cursor=not-ours`, cookie: admin });
+      expect(bad.statusCode).toBe(400);
+      expect(json<{ error: { field?: string } }>(bad).error.field).toBe("cursor");
+    }, 90_000);
 
     it("a coupon's discount is shown and the tax is on the discounted price", async () => {
       const admin = await t().signInAdmin();

@@ -1,9 +1,12 @@
+import { z } from "zod";
 import { AppError } from "../../../shared/errors.js";
 import { INVOICE_MESSAGES } from "../../../shared/messages.js";
 import { paymentMethodLabel } from "../../../shared/payment-method.js";
-import type { TaxDocumentDto } from "../../../shared/schemas/invoices.js";
+import type { InvoicesPageDto, TaxDocumentDto } from "../../../shared/schemas/invoices.js";
+import type { PageQuery } from "../../../shared/schemas/pagination.js";
 import { addDays, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
+import { decodeCursor, encodeCursor } from "../../db/keyset-cursor.js";
 import type { TaxDocumentsTable } from "../../db/schema.js";
 import { findDocumentById, findDocumentsIssuedBetween, findDocumentsOfBooking } from "./repository.js";
 
@@ -56,9 +59,25 @@ export async function findDocument(deps: AppDeps, id: string) {
 }
 
 /** The documents issued in a period (dates in the platform zone, both ends included). */
-export async function listDocuments(deps: AppDeps, range: { from: string; to: string }) {
-  const docs = await findDocumentsIssuedBetween(deps.db, periodBounds(range, deps.config.timeZone));
-  return docs.map((d) => ({ ...toDto(d), originalNumber: d.original_number }));
+const positionSchema = z.tuple([z.string().max(40), z.string().max(64)]);
+
+/** A page of the documents issued in a period (platform-zone dates, both included), and where the next starts. */
+export async function listDocuments(
+  deps: AppDeps,
+  query: { from: string; to: string } & PageQuery,
+): Promise<InvoicesPageDto> {
+  const position = query.cursor ? decodeCursor(query.cursor, positionSchema) : undefined;
+  const rows = await findDocumentsIssuedBetween(deps.db, {
+    ...periodBounds(query, deps.config.timeZone),
+    after: position ? { issuedAt: position[0], number: position[1] } : undefined,
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    documents: page.map((d) => ({ ...toDto(d), originalNumber: d.original_number })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.issued_at, last.number]) : null,
+  };
 }
 
 /** A period of platform-zone dates, both ends included, as instants [from, to). */

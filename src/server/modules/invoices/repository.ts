@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Executor } from "../../db/database.js";
-import type { Database, TaxDocumentsTable, TaxDocumentType } from "../../db/schema.js";
+import type { Database, InvoiceCsvDaysTable, TaxDocumentsTable, TaxDocumentType } from "../../db/schema.js";
 
 /**
  * Takes the next number of a series for a financial year. The counter row is created at 0 the first
@@ -120,4 +120,23 @@ export function findPaymentReferences(db: Executor, paymentId: string) {
     ])
     .where("id", "=", paymentId)
     .executeTakeFirst();
+}
+
+/** A settled day's kept CSV lines (docs/decisions/0380-daily-rollups.md). */
+export function findCsvDay(db: Executor, timeZone: string, day: string) {
+  return db
+    .selectFrom("invoice_csv_days")
+    .select("lines_gzip")
+    .where("time_zone", "=", timeZone)
+    .where("day", "=", day)
+    .executeTakeFirst();
+}
+
+/** Keeps a settled day's lines; a day another request kept meanwhile is left as it is. */
+export async function keepCsvDay(db: Executor, row: InvoiceCsvDaysTable): Promise<void> {
+  await db
+    .insertInto("invoice_csv_days")
+    .values(row)
+    .onConflict((oc) => oc.columns(["time_zone", "day"]).doNothing())
+    .execute();
 }

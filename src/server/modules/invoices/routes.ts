@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
-import { periodQuerySchema, taxDocumentSchema } from "../../../shared/schemas/invoices.js";
+import { invoicesPageQuerySchema, invoicesPageSchema, periodQuerySchema } from "../../../shared/schemas/invoices.js";
 import { fileResponse, signedIn } from "../../plugins/api-document.js";
 import { requireUser } from "../../plugins/auth.js";
 import { exportDocumentsCsv } from "./csv.js";
@@ -47,13 +47,14 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: "listTaxDocuments",
         tags: ["admin", "invoices"],
-        summary: "Invoices, receipts and credit notes issued in a period (platform-zone dates, both included)",
-        querystring: periodQuerySchema,
-        response: { 200: z.object({ documents: z.array(taxDocumentSchema) }) },
+        summary:
+          "Invoices, receipts and credit notes issued in a period (platform-zone dates, both included), a page at a time",
+        querystring: invoicesPageQuerySchema,
+        response: { 200: invoicesPageSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
-      return { documents: await listDocuments(deps, request.query) };
+      return listDocuments(deps, request.query);
     },
   );
 

@@ -55,6 +55,41 @@ describeEachDialect("admin messages inbox", (t) => {
     expect(json(missing)).toEqual({ error: { code: "NOT_FOUND", message: ADMIN_MESSAGES.messageGone } });
   });
 
+  it("pages the inbox newest first with no message twice or missed (ties too), counting every unhandled one", async () => {
+    const cookie = await t().signInAdmin(`inbox-pages-${randomUUID().slice(0, 8)}@example.com`);
+    const { db } = t().app.deps;
+    const base = { name: "Asha", email: "asha@example.com", message: "Hello", handled_at: null };
+    const times = ["2031-01-03", "2031-01-02", "2031-01-02", "2031-01-02", "2031-01-01"];
+    for (const [i, day] of times.entries()) {
+      await insertContactMessage(db, {
+        ...base,
+        id: `page-${i}`,
+        subject: `Page ${i}`,
+        created_at: `${day}T10:00:00.000Z`,
+      });
+    }
+    const all = (await inbox(t(), cookie)).messages.map((m) => m.id);
+    const seen: string[] = [];
+    let cursor: string | null = "";
+    let unhandled = 0;
+    while (cursor !== null) {
+      const url: string = `/api/admin/messages?limit=2${cursor ? `&cursor=${cursor}` : ""}`;
+      const page = json<Inbox & { nextCursor: string | null }>(await t().request({ url, cookie }));
+      expect(page.messages.length).toBeLessThanOrEqual(2);
+      seen.push(...page.messages.map((m) => m.id));
+      unhandled = page.unhandled;
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(all);
+    expect(seen.slice(0, 5)).toEqual(["page-0", "page-3", "page-2", "page-1", "page-4"]);
+    expect(unhandled).toBe(
+      all.length -
+        (await db.selectFrom("contact_messages").select("id").where("handled_at", "is not", null).execute()).length,
+    );
+    const bad = await t().request({ url: "/api/admin/messages?cursor=nope", cookie });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("shows a message sent through the contact form", async () => {
     const cookie = await t().signInAdmin(`inbox-form-${randomUUID().slice(0, 8)}@example.com`);
     const subject = `Question ${randomUUID().slice(0, 6)}`;

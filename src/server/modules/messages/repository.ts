@@ -1,13 +1,21 @@
 import type { Executor } from "../../db/database.js";
 
-export function findRecentContactMessages(db: Executor, limit: number) {
-  return db
+/** Messages newest first, `limit` at a time, after the position where the previous page ended. */
+export function findRecentContactMessages(
+  db: Executor,
+  page: { before?: { createdAt: string; id: string } | undefined; limit: number },
+) {
+  const { before } = page;
+  let query = db
     .selectFrom("contact_messages")
     .selectAll()
     .orderBy("created_at", "desc")
-    .orderBy("id")
-    .limit(limit)
-    .execute();
+    .orderBy("id", "desc")
+    .limit(page.limit);
+  if (before) {
+    query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(before.createdAt, before.id)));
+  }
+  return query.execute();
 }
 
 export async function countUnhandledMessages(db: Executor): Promise<number> {

@@ -7,6 +7,7 @@ import {
   inboxSchema,
   markHandledInputSchema,
 } from "../../../shared/schemas/inbox.js";
+import { pageQuerySchema } from "../../../shared/schemas/pagination.js";
 import { adminOf } from "../admins/guard.js";
 import { replyToMessage } from "./replies.js";
 import { markHandled, readInbox } from "./service.js";
@@ -19,12 +20,13 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: "listContactMessages",
         tags: ["admin"],
-        summary: "Contact messages, newest first, and how many are unhandled",
-        response: { 200: inboxSchema },
+        summary: "Contact messages, newest first, a page at a time, and how many are unhandled",
+        querystring: pageQuerySchema,
+        response: { 200: inboxSchema, ...errorResponses(400) },
       },
     },
-    async () => {
-      return readInbox(app.deps);
+    async (request) => {
+      return readInbox(app.deps, request.query);
     },
   );
   app.post(

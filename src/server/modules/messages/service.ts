@@ -1,7 +1,10 @@
+import { z } from "zod";
 import { AppError } from "../../../shared/errors.js";
 import { ADMIN_MESSAGES } from "../../../shared/messages.js";
 import type { InboxDto } from "../../../shared/schemas/inbox.js";
+import type { PageQuery } from "../../../shared/schemas/pagination.js";
 import type { AppDeps } from "../../app-deps.js";
+import { decodeCursor, encodeCursor } from "../../db/keyset-cursor.js";
 import { recordAudit } from "../audit/index.js";
 import { toReplyDto } from "./replies.js";
 import { findRepliesToMessages } from "./reply-repository.js";
@@ -12,21 +15,28 @@ import {
   setMessageHandledAt,
 } from "./repository.js";
 
-const INBOX_LIMIT = 500;
+const positionSchema = z.tuple([z.string().max(40), z.string().max(64)]);
 
-/** The contact-form inbox, newest first, and how many messages still wait for an answer. */
-export async function readInbox(deps: AppDeps): Promise<InboxDto> {
+/** A page of the contact-form inbox, newest first, and how many messages still wait for an answer. */
+export async function readInbox(deps: AppDeps, query: PageQuery): Promise<InboxDto> {
+  const position = query.cursor ? decodeCursor(query.cursor, positionSchema) : undefined;
   const [rows, unhandled] = await Promise.all([
-    findRecentContactMessages(deps.db, INBOX_LIMIT),
+    findRecentContactMessages(deps.db, {
+      before: position ? { createdAt: position[0], id: position[1] } : undefined,
+      limit: query.limit + 1,
+    }),
     countUnhandledMessages(deps.db),
   ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
   const replies = await findRepliesToMessages(
     deps.db,
-    rows.map((r) => r.id),
+    page.map((r) => r.id),
   );
   return {
     unhandled,
-    messages: rows.map((r) => ({
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.created_at, last.id]) : null,
+    messages: page.map((r) => ({
       id: r.id,
       name: r.name,
       email: r.email,

@@ -1,13 +1,17 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CouponDto } from "../../../../shared/schemas/coupons.js";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import type { CouponsPageDto } from "../../../../shared/schemas/coupons.js";
 import { apiFetch } from "../../../lib/api.js";
 
-/** Every coupon, newest first, with its use. */
+/** Coupons newest first, with their use, a page at a time. */
 export const couponsQuery = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ["admin", "coupons"],
-    queryFn: () => apiFetch<{ coupons: CouponDto[] }>("/api/admin/coupons"),
-    select: (data) => data.coupons,
+    queryFn: ({ pageParam }) =>
+      apiFetch<CouponsPageDto>(
+        `/api/admin/coupons${pageParam ? `?${new URLSearchParams({ cursor: pageParam })}` : ""}`,
+      ),
+    initialPageParam: "",
+    getNextPageParam: (page) => page.nextCursor,
   });
 
-export const useCoupons = () => useQuery(couponsQuery());
+export const useCoupons = () => useInfiniteQuery(couponsQuery());

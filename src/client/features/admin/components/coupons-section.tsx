@@ -8,11 +8,13 @@ import { Button } from "../../../ui/button.js";
 import { useCoupons } from "../api/get-coupons.js";
 import { useSetCouponActive } from "../api/set-coupon-active.js";
 import { CouponForm } from "./coupon-form.js";
+import { LoadMore } from "./load-more.js";
 import { SectionLayout } from "./section-layout.js";
 
 /** Coupons (docs/admin.md, Coupons): create, see each one's use, stop or allow new redemptions. */
 export function CouponsSection() {
-  const coupons = useCoupons();
+  const list = useCoupons();
+  const coupons = { ...list, data: list.data?.pages.flatMap((page) => page.coupons) };
   return (
     <SectionLayout id="coupons" title="Coupons">
       <CouponForm />
@@ -26,6 +28,7 @@ export function CouponsSection() {
           ))}
         </ul>
       )}
+      <LoadMore list={list} />
     </SectionLayout>
   );
 }

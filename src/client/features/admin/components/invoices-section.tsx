@@ -8,6 +8,7 @@ import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { TextField } from "../../../ui/field.js";
 import { invoicePdfUrl, invoicesCsvUrl, useInvoices } from "../api/get-invoices.js";
+import { LoadMore } from "./load-more.js";
 import { SectionLayout } from "./section-layout.js";
 
 const TYPE_LABELS: Record<TaxDocumentDto["type"], string> = {
@@ -25,7 +26,8 @@ export function InvoicesSection() {
   const [period, setPeriod] = useState({ from: `${today.slice(0, 8)}01`, to: today });
   const checked = periodQuerySchema.safeParse(period);
   const errors = checked.success ? {} : issuesByField(checked.error);
-  const documents = useInvoices(period.from, period.to, checked.success);
+  const list = useInvoices(period.from, period.to, checked.success);
+  const documents = { ...list, data: list.data?.pages.flatMap((page) => page.documents) };
 
   return (
     <SectionLayout id="invoices" title="Invoices">
@@ -109,6 +111,7 @@ export function InvoicesSection() {
           </table>
         </div>
       )}
+      <LoadMore list={list} />
     </SectionLayout>
   );
 }

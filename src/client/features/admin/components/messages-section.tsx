@@ -4,6 +4,7 @@ import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
 import { useInbox } from "../api/get-inbox.js";
 import { useMarkHandled } from "../api/mark-handled.js";
+import { LoadMore } from "./load-more.js";
 import { MessageThread } from "./message-thread.js";
 import { SectionLayout } from "./section-layout.js";
 
@@ -11,25 +12,21 @@ import { SectionLayout } from "./section-layout.js";
 export function MessagesSection() {
   const config = useClientConfig();
   const inbox = useInbox();
+  const messages = inbox.data?.pages.flatMap((page) => page.messages);
+  const unhandled = inbox.data?.pages[0]?.unhandled;
   const mark = useMarkHandled();
   return (
     <SectionLayout
       id="messages"
       title="Messages"
-      tools={
-        inbox.data && (
-          <p className="text-sm text-slate-700">
-            {inbox.data.unhandled} unhandled of {inbox.data.messages.length}
-          </p>
-        )
-      }
+      tools={unhandled !== undefined && <p className="text-sm text-slate-700">{unhandled} unhandled</p>}
     >
       {inbox.isPending && <Spinner label="Loading messages…" />}
       {inbox.isError && <Alert tone="error">{inbox.error.message}</Alert>}
       {mark.isError && <Alert tone="error">{mark.error.message}</Alert>}
-      {inbox.data?.messages.length === 0 && <p className="text-slate-700">No messages yet.</p>}
+      {messages?.length === 0 && <p className="text-slate-700">No messages yet.</p>}
       <ul className="space-y-2">
-        {inbox.data?.messages.map((m) => (
+        {messages?.map((m) => (
           <li
             key={m.id}
             className={`rounded-xl border p-3 ${m.handled ? "border-slate-200 bg-slate-50" : "border-brand-700 bg-white"}`}
@@ -64,6 +61,7 @@ export function MessagesSection() {
           </li>
         ))}
       </ul>
+      <LoadMore list={inbox} label="Show older messages" />
     </SectionLayout>
   );
 }
@@ -71,7 +69,7 @@ export function MessagesSection() {
 /** The Messages tab's count of messages still to answer; nothing when there are none. */
 export function UnhandledBadge() {
   const inbox = useInbox();
-  const count = inbox.data?.unhandled ?? 0;
+  const count = inbox.data?.pages[0]?.unhandled ?? 0;
   if (count === 0) return null;
   return (
     <span className="ml-1 rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">

@@ -1,0 +1,102 @@
+import type { AppDeps } from "../../app-deps.js";
+import { settledBy as settledByAt, sumOnce } from "../../db/settled-days.js";
+import { type Bucket, countHoldFunnelByDay, type FixedOffsetSpan, sumMoneyByDay } from "./repository.js";
+import { type DayFigures, type DayMoney, findKeptDays, insertKeptDays } from "./rollups-repository.js";
+
+/**
+ * The days cut where the zone's offset changes (a daylight-saving day; never in IST), so each
+ * span's days are its instants shifted by one offset. The offset is read at each day's midnight.
+ */
+export function fixedOffsetSpans(days: readonly Bucket[]): FixedOffsetSpan[] {
+  const spans: FixedOffsetSpan[] = [];
+  for (const day of days) {
+    const offsetMinutes = (Date.parse(`${day.key}T00:00:00Z`) - Date.parse(day.fromIso)) / 60_000;
+    const last = spans.at(-1);
+    if (last && last.offsetMinutes === offsetMinutes && last.toIso === day.fromIso) last.toIso = day.toIso;
+    else spans.push({ fromIso: day.fromIso, toIso: day.toIso, offsetMinutes });
+  }
+  return spans;
+}
+
+/** The days' money and hold funnel summed from the raw rows (bookings, the hold log). */
+export async function sumDaysFromRows(deps: AppDeps, days: readonly Bucket[]): Promise<DayFigures> {
+  if (days.length === 0) return { money: [], funnel: [] };
+  const spans = fixedOffsetSpans(days);
+  const [paid, refunds, funnel] = await Promise.all([
+    sumMoneyByDay(deps.db, deps.dialect, spans, "paid"),
+    sumMoneyByDay(deps.db, deps.dialect, spans, "refunded"),
+    countHoldFunnelByDay(deps.db, deps.dialect, spans),
+  ]);
+  const money = new Map<string, DayMoney>();
+  const row = (day: string, packageKey: string) => {
+    const key = `${day} ${packageKey}`;
+    const found = money.get(key) ?? { day, packageKey, grossPaise: 0, paid: 0, refundsPaise: 0 };
+    money.set(key, found);
+    return found;
+  };
+  for (const r of paid) {
+    const found = row(r.day, r.packageKey);
+    found.grossPaise += r.paise;
+    found.paid += r.n;
+  }
+  for (const r of refunds) row(r.day, r.packageKey).refundsPaise += r.paise;
+  return { money: [...money.values()], funnel };
+}
+
+/** Sums the settled days not yet kept and keeps them; a day another request kept meanwhile is left as it is. */
+async function rollUp(deps: AppDeps, days: readonly Bucket[]): Promise<void> {
+  const timeZone = deps.config.timeZone;
+  const figures = await sumDaysFromRows(deps, days);
+  const funnel = new Map(figures.funnel.map((f) => [f.day, f]));
+  const rolledAt = new Date().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await insertKeptDays(
+      trx,
+      days.map((d) => {
+        const f = funnel.get(d.key);
+        return {
+          time_zone: timeZone,
+          day: d.key,
+          holds: f?.holds ?? 0,
+          checkouts: f?.checkouts ?? 0,
+          paid_holds: f?.paid ?? 0,
+          rolled_at: rolledAt,
+        };
+      }),
+      figures.money.map((m) => ({
+        time_zone: timeZone,
+        day: m.day,
+        package_key: m.packageKey,
+        gross_paise: m.grossPaise,
+        paid: m.paid,
+        refunds_paise: m.refundsPaise,
+      })),
+    );
+  });
+}
+
+/**
+ * The period's money and funnel per day: settled days from the rollups (summed from the rows the
+ * first time they are asked for), the last days from the rows. The work follows the period's
+ * length in days, not the bookings it holds.
+ */
+export async function readDayFigures(deps: AppDeps, days: readonly Bucket[], nowMs = Date.now()) {
+  const settledBy = settledByAt(nowMs);
+  const settled = days.filter((d) => d.toIso <= settledBy);
+  const open = days.filter((d) => d.toIso > settledBy);
+  const first = settled[0]?.key;
+  const last = settled.at(-1)?.key;
+  let kept: DayFigures = { money: [], funnel: [] };
+  if (first && last) {
+    kept = await findKeptDays(deps.db, deps.config.timeZone, first, last);
+    const present = new Set(kept.funnel.map((f) => f.day));
+    const missing = settled.filter((d) => !present.has(d.key));
+    if (missing.length > 0) {
+      const key = `insights ${deps.config.timeZone} ${first} ${last}`;
+      await sumOnce(deps.db, key, () => rollUp(deps, missing));
+      kept = await findKeptDays(deps.db, deps.config.timeZone, first, last);
+    }
+  }
+  const fresh = await sumDaysFromRows(deps, open);
+  return { money: [...kept.money, ...fresh.money], funnel: [...kept.funnel, ...fresh.funnel] };
+}

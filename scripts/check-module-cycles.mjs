@@ -7,15 +7,6 @@ import { createRequire } from "node:module";
 import { cruise } from "dependency-cruiser";
 
 const MODULES = "src/server/modules/";
-// Circles that wait for another change, each with its reason. The check fails when one of them is gone
-// (so the entry is removed) as well as when any other circle appears.
-const KNOWN = new Map([
-  [
-    "holds waitlist",
-    "a released hold offers its seat to the line, and an offer takes a hold on the target the holds read; " +
-      "ends when the bookable target moves to seats/ (issue 27, one home for the seat rule)",
-  ],
-]);
 
 const folderOf = (file) => {
   if (!file.startsWith(MODULES)) return undefined;
@@ -81,23 +72,16 @@ const problems = [];
 const components = circles();
 for (const component of components) {
   const name = component.join(" ");
-  if (KNOWN.has(name)) continue;
   const inside = new Set(component);
   const imports = component.flatMap((from) =>
     [...(edges.get(from) ?? [])].filter(([to]) => inside.has(to)).flatMap(([, why]) => why),
   );
   problems.push(`circle of ${component.length} module folders: ${name}\n    ${imports.join("\n    ")}`);
 }
-for (const name of KNOWN.keys()) {
-  const members = name.split(" ");
-  const inside = components.some((component) => members.every((member) => component.includes(member)));
-  if (!inside) problems.push(`the known circle "${name}" is gone: remove it from KNOWN in this script`);
-}
 if (problems.length > 0) {
   console.error(`Module folders in a circle (docs/architecture.md, "Modules"):\n${problems.join("\n")}`);
   process.exit(1);
 }
 console.log(
-  `module folders: no circle among ${new Set([...edges.keys(), ...[...edges.values()].flatMap((m) => [...m.keys()])]).size} folders` +
-    (KNOWN.size > 0 ? ` (${KNOWN.size} known, listed in scripts/check-module-cycles.mjs)` : ""),
+  `module folders: no circle among ${new Set([...edges.keys(), ...[...edges.values()].flatMap((m) => [...m.keys()])]).size} folders`,
 );

@@ -8,6 +8,8 @@ export type BookingKind = (typeof BOOKING_KINDS)[number];
 /** Booking statuses that keep a seat for good: paid, whatever happened at the session. */
 export const PAID_STATUSES = ["confirmed", "completed", "no_show"] as const;
 export type PaidStatus = (typeof PAID_STATUSES)[number];
+/** Statuses of a waiting-line row that still stands in line (waiting, or holding an offered seat): each keeps a seat. */
+export const WAITLIST_LIVE_STATUSES = ["waiting", "offered"] as const;
 
 /** How long a hold keeps its seat while the student decides (docs/product.md, Holds). */
 export const HOLD_MINUTES = 10;

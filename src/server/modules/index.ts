@@ -16,6 +16,7 @@ import { startSeatSweeper } from "./checkout/sweeper.js";
 import { contactRoutes } from "./contact/routes.js";
 import { couponRoutes } from "./coupons/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
+import { onSeatFreed } from "./holds/index.js";
 import { holdRoutes } from "./holds/routes.js";
 import { insightRoutes } from "./insights/routes.js";
 import { internshipRoutes } from "./internships/routes.js";
@@ -50,7 +51,7 @@ import { roomRoutes } from "./rooms/routes.js";
 import { scorecardRoutes } from "./scorecards/routes.js";
 import { siteRoutes } from "./site/routes.js";
 import { slotRoutes } from "./slots/routes.js";
-import { runWaitlistOfferJob, WAITLIST_OFFER_JOB } from "./waitlist/offers.js";
+import { offerFreedSeatsNow, runWaitlistOfferJob, WAITLIST_OFFER_JOB } from "./waitlist/offers.js";
 import { waitlistRoutes } from "./waitlist/routes.js";
 import { workshopRoutes } from "./workshops/routes.js";
 
@@ -99,6 +100,9 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   recordingUploadRoutes,
   resumeFileRoutes,
 ];
+
+// A hold that frees a seat offers it to the waiting line at once (the sweep would also offer it).
+onSeatFreed(offerFreedSeatsNow);
 
 /** Every job type the queue runs, by name. */
 export const jobHandlers: JobHandlers = {

@@ -1,9 +1,8 @@
 import type { ExpressionBuilder, QueryCreator } from "kysely";
-import { CATALOG_DEFAULTS, COMPANY_TYPES } from "../../../shared/constants.js";
+import { CATALOG_DEFAULTS, COMPANY_TYPES, WAITLIST_LIVE_STATUSES } from "../../../shared/constants.js";
 import type { Dialect } from "../../db/database.js";
 import type { Database } from "../../db/schema.js";
 import { bookingKeepsSeat, seatsTakenAt } from "../seats/index.js";
-import { LIVE_STATUSES } from "../waitlist/index.js";
 import type { HoldAttempt, HoldRequest } from "./hold-request.js";
 import type { TargetRow } from "./targets-repository.js";
 
@@ -69,7 +68,7 @@ function previousLine(eb: ExpressionBuilder<Database & { target: TargetRow }, "t
     eb
       .selectFrom("waitlist_entries")
       .select("waitlist_entries.id")
-      .where("waitlist_entries.status", "in", LIVE_STATUSES)
+      .where("waitlist_entries.status", "in", WAITLIST_LIVE_STATUSES)
       .where("waitlist_entries.target_id", "=", (w) =>
         w.selectFrom("holds").select("holds.target_id").where("user_id", "=", userId).where("kind", "=", kind),
       ),

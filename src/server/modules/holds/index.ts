@@ -10,5 +10,6 @@ export {
   lockHoldById,
   replaceHoldOfKind,
 } from "./repository.js";
+export { onSeatFreed } from "./seat-freed.js";
 export type { BookableTarget } from "./targets-repository.js";
 export { findTargetForUpdate } from "./targets-repository.js";

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable, OnConflictDatabase, OnConflictTables } from "kysely";
+import { WAITLIST_LIVE_STATUSES } from "../../../shared/constants.js";
 import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { BookingKind, Database, HoldsTable } from "../../db/schema.js";
-import { LIVE_STATUSES } from "../waitlist/index.js";
 import { statements } from "./statements.js";
 
 /** The hold, locked on PostgreSQL: a doubled checkout waits here and then finds it gone. */
@@ -90,7 +90,7 @@ export async function deleteOwnHold(db: Executor, dialect: Dialect, id: string, 
               .selectFrom("waitlist_entries")
               .select("waitlist_entries.id")
               .whereRef("waitlist_entries.target_id", "=", "holds.target_id")
-              .where("waitlist_entries.status", "in", LIVE_STATUSES),
+              .where("waitlist_entries.status", "in", WAITLIST_LIVE_STATUSES),
           )
           .as("line"),
       ]),

@@ -19,7 +19,6 @@ import { isUniqueViolation } from "../../db/unique-violation.js";
 import type { LiveEvent } from "../../infrastructure/events/bus.js";
 import { limitKey } from "../../infrastructure/rate-limit/store.js";
 import { needsApplication } from "../programme/service.js";
-import { offerFreedSeatsNow } from "../waitlist/offers.js";
 import { recordHoldDomain, refuseSlotOutsideDomain } from "./domain.js";
 import {
   deleteHoldRow,
@@ -28,6 +27,7 @@ import {
   findHoldIdsKeptAfterFailedPayment,
   lockLiveHoldOn,
 } from "./repository.js";
+import { seatFreed } from "./seat-freed.js";
 import { takeHoldIfFree } from "./take-hold-repository.js";
 
 /** The hold budget's window: HOLD_RATE_LIMIT holds a minute per student (docs/security.md, Rate limits). */
@@ -118,7 +118,7 @@ export async function takeHold(
   if (released && released !== input.targetId) {
     await deps.bus.publish(liveEventFor(input.kind, released));
     // The replaced hold freed a seat; if students wait there, it is theirs (the sweep would also offer it).
-    if (attempt.previousLine) await offerFreedSeatsNow(deps, input.kind, released);
+    if (attempt.previousLine) await seatFreed(deps, input.kind, released);
   }
   return {
     id: hold.id,
@@ -139,7 +139,7 @@ export async function takeHold(
 export async function releaseHold(deps: AppDeps, userId: string, holdId: string): Promise<void> {
   const removed = await deleteOwnHold(deps.db, deps.dialect, holdId, userId);
   if (!removed) return;
-  if (removed.line) await offerFreedSeatsNow(deps, removed.kind, removed.targetId);
+  if (removed.line) await seatFreed(deps, removed.kind, removed.targetId);
   await deps.bus.publish(liveEventFor(removed.kind, removed.targetId));
 }
 

@@ -1,9 +1,10 @@
 import type { Insertable, Transaction } from "kysely";
+import { WAITLIST_LIVE_STATUSES } from "../../../shared/constants.js";
 import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { Database, WaitlistEntriesTable } from "../../db/schema.js";
 
 /** Statuses of a row that still stands in line (waiting, or holding an offered seat). */
-export const LIVE_STATUSES = ["waiting", "offered"] as const;
+export const LIVE_STATUSES = WAITLIST_LIVE_STATUSES;
 
 export async function insertWaitlistEntry(db: Executor, entry: Insertable<WaitlistEntriesTable>): Promise<void> {
   await db.insertInto("waitlist_entries").values(entry).execute();

@@ -87,6 +87,8 @@ describe("the console's forms, as the browser checks them before sending", () =>
       qualification: "SDE",
       reviewedBy: "Panel",
       companyTypes: ["service", "maang"],
+      // An interviewer added without a choice covers every mock-interview domain.
+      domains: ["sde", "pm", "analytics", "uiux"],
       active: true,
       overwrite: false,
     });

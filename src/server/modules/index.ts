@@ -13,6 +13,8 @@ import { catalogRoutes } from "./catalog/routes.js";
 import { certificateRoutes } from "./certificates/routes.js";
 import { checkoutRoutes } from "./checkout/routes.js";
 import { startSeatSweeper } from "./checkout/sweeper.js";
+import { contactInboxRoutes } from "./contact/inbox-routes.js";
+import { CONTACT_REPLY_JOB, sendContactReplyJob } from "./contact/replies.js";
 import { contactRoutes } from "./contact/routes.js";
 import { couponRoutes } from "./coupons/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
@@ -25,8 +27,6 @@ import { interviewerRoutes } from "./interviewers/routes.js";
 import { invoiceRoutes } from "./invoices/routes.js";
 import { listingRoutes } from "./listings/routes.js";
 import { meRoutes } from "./me/routes.js";
-import { CONTACT_REPLY_JOB, sendContactReplyJob } from "./messages/replies.js";
-import { messageRoutes } from "./messages/routes.js";
 import { rescheduleRoutes } from "./my-bookings/reschedule-routes.js";
 import { myBookingRoutes } from "./my-bookings/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
@@ -37,6 +37,7 @@ import { REFUND_JOB, refundJob } from "./payments/refunds.js";
 import { paymentRoutes } from "./payments/routes.js";
 import { phoneAlertRoutes } from "./phone-alerts/routes.js";
 import { practiceRoutes } from "./practice/routes.js";
+import { resumeFileRoutes } from "./profile/resume-file-routes.js";
 import { profileRoutes } from "./profile/routes.js";
 import { programmeAdminRoutes } from "./programme/admin-routes.js";
 import { runStandupReminderJob, STANDUP_REMINDER_JOB } from "./programme/enrolment.js";
@@ -46,7 +47,6 @@ import { startRecordingRetention } from "./recordings/retention.js";
 import { recordingRoutes } from "./recordings/routes.js";
 import { recordingUploadRoutes } from "./recordings/uploads.js";
 import { REMINDER_JOB, runReminderJob } from "./reminders/service.js";
-import { resumeFileRoutes } from "./resume-files/routes.js";
 import { roomRoutes } from "./rooms/routes.js";
 import { scorecardRoutes } from "./scorecards/routes.js";
 import { siteRoutes } from "./site/routes.js";
@@ -71,7 +71,7 @@ export const routeModules: FastifyPluginAsyncZod[] = [
   internshipRoutes,
   workshopRoutes,
   pricingRoutes,
-  messageRoutes,
+  contactInboxRoutes,
   adminRoutes,
   auditRoutes,
   adminBookingRoutes,

@@ -125,17 +125,12 @@ const SUCCESS: Record<string, (t: TestApp) => Promise<Call>> = {
   }),
   "GET /api/admin/messages": async () => ({ url: "/api/admin/messages" }),
   "POST /api/admin/messages/{id}/handled": async (t) => {
-    const id = randomUUID();
-    await insertContactMessage(t.app.deps.db, {
-      id,
-      name: "Asha",
-      email: "asha@example.com",
-      subject: "Hi",
-      message: "Hello",
-      handled_at: null,
-      created_at: new Date().toISOString(),
-    });
+    const id = await aContactMessage(t);
     return { url: `/api/admin/messages/${id}/handled`, payload: { handled: true } };
+  },
+  "POST /api/admin/messages/{id}/replies": async (t) => {
+    const id = await aContactMessage(t);
+    return { url: `/api/admin/messages/${id}/replies`, payload: { message: "Thanks, we will call you." } };
   },
   "GET /api/admin/admins": async () => ({ url: "/api/admin/admins" }),
   "POST /api/admin/admins": async () => ({
@@ -149,6 +144,21 @@ const SUCCESS: Record<string, (t: TestApp) => Promise<Call>> = {
   },
   "GET /api/admin/audit": async () => ({ url: "/api/admin/audit?entity=slot" }),
 };
+
+/** A contact message waiting in the admin's inbox; returns its id. */
+async function aContactMessage(t: TestApp): Promise<string> {
+  const id = randomUUID();
+  await insertContactMessage(t.app.deps.db, {
+    id,
+    name: "Asha",
+    email: "asha@example.com",
+    subject: "Hi",
+    message: "Hello",
+    handled_at: null,
+    created_at: new Date().toISOString(),
+  });
+  return id;
+}
 
 const CONSOLE_SECTIONS =
   /^\/api\/admin\/(interviewers|slots|internships|workshops|pricing|messages|admins|audit)(\/|$)/;

@@ -6,14 +6,15 @@ import { createJobRunner, enqueueJob, type JobHandlers } from "../../infrastruct
 import { findBookingById } from "../bookings/index.js";
 import { scheduleReminders } from "../reminders/service.js";
 import { onBookingConfirmed } from "./booking-confirmed.js";
-import { REFUND_REASONS, type RefundReason, sendBookingConfirmation, sendPaymentRefundNotice } from "./emails.js";
+import { REFUND_REASONS, type RefundReason, sendBookedMail, sendPaymentRefundNotice } from "./emails.js";
 
 /**
  * The work a payment leaves behind is queued as jobs in the transaction that records the payment,
  * so a crash right after the commit loses none of it: the request runs the jobs at once, and if
  * the process dies first, a worker runs them after the restart (docs/operations.md, The job queue).
  */
-export const CONFIRMATION_MAIL_JOB = "confirmation_mail";
+// Stored job types keep their names: queued rows carry them (the mail job was once called the confirmation mail).
+export const BOOKED_MAIL_JOB = "confirmation_mail";
 export const CONFIRMED_NOTICE_JOB = "booking_confirmed";
 export const REFUND_NOTICE_JOB = "payment_refund_notice";
 
@@ -21,12 +22,12 @@ const bookingPayload = z.object({ bookingId: z.string() });
 const refundNoticePayload = z.object({ bookingId: z.string(), reason: z.enum(REFUND_REASONS) });
 
 export const afterPaymentHandlers: JobHandlers = {
-  /** The confirmation e-mail with the calendar invite and the invoice. */
-  async [CONFIRMATION_MAIL_JOB](deps, raw) {
+  /** The booked mail: receipt, calendar invite and invoice. */
+  async [BOOKED_MAIL_JOB](deps, raw) {
     const { bookingId } = bookingPayload.parse(raw);
     const booking = await findBookingById(deps.db, bookingId);
     if (booking?.status !== "confirmed") return "skipped";
-    await sendBookingConfirmation(deps, bookingId);
+    await sendBookedMail(deps, bookingId);
     return "done";
   },
   /** The in-app notification and the reminders. */
@@ -54,7 +55,7 @@ export async function queueAfterConfirmed(
   if (booking.startAt)
     await scheduleReminders(trx, { bookingId: booking.id, kind: booking.kind, startAt: booking.startAt });
   const keys: string[] = [];
-  for (const type of [CONFIRMATION_MAIL_JOB, CONFIRMED_NOTICE_JOB]) {
+  for (const type of [BOOKED_MAIL_JOB, CONFIRMED_NOTICE_JOB]) {
     const dedupeKey = `${type}:${booking.id}`;
     await enqueueJob(trx, { type, payload: { bookingId: booking.id }, runAt: now, dedupeKey });
     keys.push(dedupeKey);

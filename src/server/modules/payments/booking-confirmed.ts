@@ -8,7 +8,7 @@ import { dashboardTabLink } from "../sessions/links.js";
 
 /**
  * What the dashboard needs once a payment confirms a booking: the 24-hour and 1-hour reminders
- * and a "booking confirmed" notification. The confirmation path calls it once, when it confirms;
+ * and a "booking confirmed" notification. The payment confirm path calls it once, when it confirms;
  * reminders are de-duplicated in any case.
  */
 export async function onBookingConfirmed(deps: AppDeps, bookingId: string): Promise<void> {

@@ -15,7 +15,7 @@ function whenText(deps: AppDeps, session: BookingSession): string {
 }
 
 /** Booking confirmed: receipt, when, how to manage it, and the calendar invite (stable UID). */
-export async function sendBookingConfirmation(deps: AppDeps, bookingId: string): Promise<void> {
+export async function sendBookedMail(deps: AppDeps, bookingId: string): Promise<void> {
   const session = await findBookingSession(deps.db, deps.config.timeZone, bookingId);
   if (!session) return;
   const when = `${whenText(deps, session)}${session.interviewerName ? ` with ${session.interviewerName}` : ""}`;

@@ -8,8 +8,8 @@ import type { ContactRepliesTable } from "../../db/schema.js";
 import { createJobRunner, enqueueJob, type JobOutcome } from "../../infrastructure/jobs/queue.js";
 import { escapeHtml, layoutEmail } from "../../infrastructure/mail/layout.js";
 import { recordAudit } from "../audit/index.js";
+import { findContactMessageById, setContactMessageHandledAt } from "./inbox-repository.js";
 import { findReplyWithMessage, insertContactReply, markReplySent } from "./reply-repository.js";
-import { findContactMessageById, setMessageHandledAt } from "./repository.js";
 
 export const CONTACT_REPLY_JOB = "contact_reply";
 
@@ -26,7 +26,7 @@ export const toReplyDto = (r: ContactRepliesTable): ContactReplyDto => ({
  * as handled, in one transaction with the job that mails it, which this request then runs at once
  * (a failed delivery is retried by the job queue; the thread shows it as not yet sent).
  */
-export async function replyToMessage(deps: AppDeps, actorEmail: string, messageId: string, body: string) {
+export async function replyToContactMessage(deps: AppDeps, actorEmail: string, messageId: string, body: string) {
   const now = new Date().toISOString();
   const reply: ContactRepliesTable = {
     id: randomUUID(),
@@ -41,7 +41,7 @@ export async function replyToMessage(deps: AppDeps, actorEmail: string, messageI
     const message = await findContactMessageById(trx, messageId);
     if (!message) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.messageGone);
     await insertContactReply(trx, reply);
-    if (message.handled_at === null) await setMessageHandledAt(trx, messageId, now);
+    if (message.handled_at === null) await setContactMessageHandledAt(trx, messageId, now);
     await enqueueJob(trx, { type: CONTACT_REPLY_JOB, payload: { replyId: reply.id }, runAt: new Date(now), dedupeKey });
     await recordAudit(trx, {
       actorEmail,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "../../../shared/messages.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
-import { insertContactMessage } from "../contact/repository.js";
+import { insertContactMessage } from "./repository.js";
 
 type Inbox = { messages: { id: string; subject: string; handled: boolean }[]; unhandled: number };
 type AuditEntry = { action: string; entityId: string; before: unknown; after: unknown; actorEmail: string };

@@ -6,14 +6,14 @@ import type { PageQuery } from "../../../shared/schemas/pagination.js";
 import type { AppDeps } from "../../app-deps.js";
 import { decodeCursor, encodeCursor } from "../../db/keyset-cursor.js";
 import { recordAudit } from "../audit/index.js";
-import { toReplyDto } from "./replies.js";
-import { findRepliesToMessages } from "./reply-repository.js";
 import {
-  countUnhandledMessages,
+  countUnhandledContactMessages,
   findContactMessageById,
   findRecentContactMessages,
-  setMessageHandledAt,
-} from "./repository.js";
+  setContactMessageHandledAt,
+} from "./inbox-repository.js";
+import { toReplyDto } from "./replies.js";
+import { findRepliesToContactMessages } from "./reply-repository.js";
 
 const positionSchema = z.tuple([z.string().max(40), z.string().max(64)]);
 
@@ -25,11 +25,11 @@ export async function readInbox(deps: AppDeps, query: PageQuery): Promise<InboxD
       before: position ? { createdAt: position[0], id: position[1] } : undefined,
       limit: query.limit + 1,
     }),
-    countUnhandledMessages(deps.db),
+    countUnhandledContactMessages(deps.db),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const replies = await findRepliesToMessages(
+  const replies = await findRepliesToContactMessages(
     deps.db,
     page.map((r) => r.id),
   );
@@ -55,7 +55,7 @@ export async function markHandled(deps: AppDeps, actorEmail: string, id: string,
     if (!before) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.messageGone);
     const wasHandled = before.handled_at !== null;
     if (wasHandled === handled) return;
-    await setMessageHandledAt(trx, id, handled ? new Date().toISOString() : null);
+    await setContactMessageHandledAt(trx, id, handled ? new Date().toISOString() : null);
     await recordAudit(trx, {
       actorEmail,
       action: handled ? "handled" : "unhandled",

@@ -6,7 +6,7 @@ export async function insertContactReply(db: Executor, reply: ContactRepliesTabl
 }
 
 /** The replies to these messages, oldest first. */
-export function findRepliesToMessages(db: Executor, messageIds: readonly string[]) {
+export function findRepliesToContactMessages(db: Executor, messageIds: readonly string[]) {
   if (messageIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("contact_replies")

@@ -18,7 +18,7 @@ export function findRecentContactMessages(
   return query.execute();
 }
 
-export async function countUnhandledMessages(db: Executor): Promise<number> {
+export async function countUnhandledContactMessages(db: Executor): Promise<number> {
   const row = await db
     .selectFrom("contact_messages")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -31,6 +31,6 @@ export function findContactMessageById(db: Executor, id: string) {
   return db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export async function setMessageHandledAt(db: Executor, id: string, handledAt: string | null): Promise<void> {
+export async function setContactMessageHandledAt(db: Executor, id: string, handledAt: string | null): Promise<void> {
   await db.updateTable("contact_messages").set({ handled_at: handledAt }).where("id", "=", id).execute();
 }

@@ -6,7 +6,7 @@ import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { RESUME_FILE_MAX_BYTES, resumeFileSchema } from "../../../shared/schemas/recordings.js";
 import { requireUser } from "../../plugins/auth.js";
 import { stillAdmin } from "../admins/guard.js";
-import { RESUME_CONTENT_TYPE, readResumeFile, uploadResumeFile } from "./service.js";
+import { RESUME_CONTENT_TYPE, readResumeFile, uploadResumeFile } from "./resume-file-service.js";
 
 /** `/api/me/resume-file` (upload) and `/api/resume-files/:id` (read): resumes as PDF files. */
 export const resumeFileRoutes: FastifyPluginAsyncZod = async (app) => {

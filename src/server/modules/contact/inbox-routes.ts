@@ -9,11 +9,11 @@ import {
 } from "../../../shared/schemas/inbox.js";
 import { pageQuerySchema } from "../../../shared/schemas/pagination.js";
 import { adminOf } from "../admins/guard.js";
-import { replyToMessage } from "./replies.js";
-import { markHandled, readInbox } from "./service.js";
+import { markHandled, readInbox } from "./inbox-service.js";
+import { replyToContactMessage } from "./replies.js";
 
-/** The contact-form inbox; messages arrive through POST /api/contact (modules/contact). */
-export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The contact-form inbox; the form itself posts to /api/contact (routes.ts beside this file). */
+export const contactInboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/messages",
     {
@@ -60,7 +60,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = adminOf(request);
-      const sent = await replyToMessage(app.deps, admin.email, request.params.id, request.body.message);
+      const sent = await replyToContactMessage(app.deps, admin.email, request.params.id, request.body.message);
       return reply.code(201).send(sent);
     },
   );

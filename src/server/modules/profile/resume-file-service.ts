@@ -16,7 +16,7 @@ import {
   isInterviewerOfStudent,
   markResumeFilesReplaced,
   saveResumeLink,
-} from "./repository.js";
+} from "./resume-file-repository.js";
 
 const PDF_MAGIC = Buffer.from("%PDF-");
 export const RESUME_CONTENT_TYPE = "application/pdf";

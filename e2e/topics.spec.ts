@@ -78,4 +78,6 @@ test("a workshop on an admin-added topic is named by its label when booked, and 
 
   await student.reload();
   await expect(student.getByText(`${renamed} · ${title}`)).toBeVisible();
+  await student.goto("/dashboard?tab=workshops");
+  await expect(student.getByRole("listitem").filter({ hasText: title }).first()).toContainText(renamed);
 });

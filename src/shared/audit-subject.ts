@@ -1,4 +1,4 @@
-import { CATALOG_LABELS, type CompanyType } from "./constants.js";
+import { type CatalogLabeler, catalogLabeler } from "./catalog-label.js";
 import { formatDayLabel, zonedDate, zonedTime } from "./time.js";
 
 type Fields = Record<string, unknown>;
@@ -21,12 +21,13 @@ export interface AuditBooking {
 /**
  * What an audit entry changed, in words an operator recognises ("Slot Wed 25 Nov 19:00, Rahul
  * Menon"), from the row as it was after the change (or before, for a delete); raw ids only when
- * nothing better is known.
+ * nothing better is known; a package by the catalog's name of it.
  */
 export function auditSubject(
   entry: { entity: string; entityId: string | null; before: unknown; after: unknown },
   timeZone: string,
   booking?: AuditBooking,
+  label: CatalogLabeler = catalogLabeler(),
 ): string {
   const row = { ...fields(entry.before), ...fields(entry.after) };
   const id = entry.entityId ?? "";
@@ -46,7 +47,7 @@ export function auditSubject(
     case "certificate":
       return `Certificate ${id}${text(row.recipientName) ? `, ${text(row.recipientName)}` : ""}`;
     case "pricing":
-      return `Price of ${text(row.label) ?? CATALOG_LABELS[id as CompanyType] ?? id}`;
+      return `Price of ${text(row.label) ?? label(id)}`;
     case "topic":
       return `Topic ${text(row.label) ?? id}`;
     case "admin":

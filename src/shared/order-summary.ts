@@ -1,4 +1,5 @@
-import { CATALOG_LABELS, type CatalogKey, type CompanyType, PACKAGE_ROUNDS } from "./constants.js";
+import type { CatalogLabeler } from "./catalog-label.js";
+import { type CompanyType, PACKAGE_ROUNDS } from "./constants.js";
 import { formatDayLabel, formatInstant } from "./time.js";
 
 /** What a seat is for, as the booking page's listings and the server's booking both know it. */
@@ -16,18 +17,24 @@ export interface OrderWords {
 
 /**
  * The one wording of an order (docs/product.md, Booking flow): the booking page's summary and the checkout's say
- * the same thing, from the listing on one side and the stored booking on the other.
+ * the same thing, from the listing on one side and the stored booking on the other, naming the package or topic
+ * by the catalog's label.
  */
-export function describeOrder(subject: OrderSubject, timeZone: string, zoneLabel: string): OrderWords {
+export function describeOrder(
+  subject: OrderSubject,
+  timeZone: string,
+  zoneLabel: string,
+  label: CatalogLabeler,
+): OrderWords {
   if (subject.kind === "mock") {
     return {
-      what: `Mock interview · ${CATALOG_LABELS[subject.plan]} (${PACKAGE_ROUNDS[subject.plan]})`,
+      what: `Mock interview · ${label(subject.plan)} (${PACKAGE_ROUNDS[subject.plan]})`,
       when: formatInstant(subject.startAt, timeZone, zoneLabel),
       withWhom: [subject.interviewerName, subject.interviewerQualification].filter(Boolean).join(", "),
     };
   }
   if (subject.kind === "workshop") {
-    const topic = CATALOG_LABELS[subject.topicKey as CatalogKey] ?? subject.topicKey;
+    const topic = label(subject.topicKey);
     return {
       what: `${topic} · ${subject.title} (${subject.level})`,
       when: formatInstant(subject.startAt, timeZone, zoneLabel),

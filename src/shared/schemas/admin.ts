@@ -5,6 +5,8 @@ export const adminBookingSchema = z.object({
   kind: z.string(),
   status: z.string(),
   packageKey: z.string(),
+  /** The package's, topic's or track's name in the catalog now (docs/decisions/0400). */
+  packageLabel: z.string(),
   title: z.string(),
   /** When the session (or the internship batch, at midnight in the platform zone) starts. */
   startAt: z.string().nullable(),

@@ -14,6 +14,8 @@ export const dashboardSessionSchema = z.object({
   bookingId: z.string(),
   kind: z.enum(BOOKING_KINDS),
   packageKey: z.string(),
+  /** The package's, topic's or track's name in the catalog now (docs/decisions/0400). */
+  packageLabel: z.string(),
   status: z.enum(SESSION_STATUSES),
   title: z.string(),
   startAt: z.string(),

@@ -1,9 +1,9 @@
 import { Link, useNavigate, useParams } from "react-router";
-import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
 import { JOURNEY_MESSAGES, PAYMENT_MESSAGES } from "../../../shared/messages.js";
 import { formatPaise } from "../../../shared/money.js";
 import type { CheckoutSummary, DevCheckout } from "../../../shared/schemas/booking.js";
 import { ApiError } from "../../lib/api.js";
+import { useCatalogLabel } from "../../shared/catalog/get-catalog.js";
 import { Alert, Spinner } from "../../ui/alert.js";
 import { Button } from "../../ui/button.js";
 import { useDevCheckout, useDevPayment } from "./api/test-checkout.js";
@@ -15,6 +15,7 @@ import { useDevCheckout, useDevPayment } from "./api/test-checkout.js";
 export default function TestCheckoutRoute() {
   const { paymentId = "" } = useParams();
   const navigate = useNavigate();
+  const label = useCatalogLabel();
   const checkout = useDevCheckout(paymentId);
   const payment = useDevPayment(paymentId);
 
@@ -47,9 +48,7 @@ export default function TestCheckoutRoute() {
           ) : (
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl border border-slate-300 p-4">
               <dt className="text-slate-700">For</dt>
-              <dd className="font-medium">
-                {CATALOG_LABELS[checkout.data.description as CatalogKey] ?? checkout.data.description}
-              </dd>
+              <dd className="font-medium">{label(checkout.data.description)}</dd>
               <dt className="text-slate-700">Amount</dt>
               <dd className="text-xl font-bold">{formatPaise(checkout.data.amountPaise)}</dd>
             </dl>

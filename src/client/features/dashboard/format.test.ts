@@ -6,6 +6,7 @@ const session = (overrides: Partial<DashboardSession> = {}): DashboardSession =>
   bookingId: "b1",
   kind: "mock",
   packageKey: "service",
+  packageLabel: "Service-based",
   status: "confirmed",
   title: "Mock interview",
   startAt: "2026-12-01T13:30:00.000Z",

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type CatalogLabeler, catalogLabeler } from "../../../shared/catalog-label.js";
 import type { CatalogKey } from "../../../shared/constants.js";
 import type { CatalogItemDto, CatalogResponse } from "../../../shared/schemas/catalog.js";
 import { apiFetch } from "../../lib/api.js";
@@ -24,3 +25,12 @@ export const useCatalogTopics = (prefix: "ws_" | "int_") =>
     ...catalogQuery(),
     select: (data) => data.items.filter((item) => item.key.startsWith(prefix)),
   });
+
+/**
+ * Names a package, topic or track as the catalog does now (docs/decisions/0400-topics-and-tracks-as-data.md):
+ * the admin's label, else the built-in name until the catalog has loaded, else the key.
+ */
+export const useCatalogLabel = (): CatalogLabeler => {
+  const { data } = useQuery({ ...catalogQuery(), select: (response) => catalogLabeler(response.items) });
+  return data ?? catalogLabeler();
+};

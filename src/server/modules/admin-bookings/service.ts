@@ -1,17 +1,18 @@
 import { z } from "zod";
-import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
+import type { CatalogLabeler } from "../../../shared/catalog-label.js";
 import { personName } from "../../../shared/person-name.js";
 import type { AdminBookingDto } from "../../../shared/schemas/admin.js";
 import type { PageQuery } from "../../../shared/schemas/pagination.js";
 import { zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { decodeCursor, encodeCursor } from "../../db/keyset-cursor.js";
+import { findCatalogLabels } from "../catalog/index.js";
 import { type AdminBookingFilter, findAdminBookingsPage, OPEN_STATUSES, type Segment } from "./repository.js";
 
 const DAY_MS = 86_400_000;
 type Row = Awaited<ReturnType<typeof findAdminBookingsPage>>[number];
 
-function toAdminBooking(r: Row, timeZone: string): AdminBookingDto {
+function toAdminBooking(r: Row, timeZone: string, label: CatalogLabeler): AdminBookingDto {
   const internshipStart = r.internship_start
     ? zonedToInstant(r.internship_start.slice(0, 10), "00:00", timeZone).toISOString()
     : null;
@@ -20,9 +21,10 @@ function toAdminBooking(r: Row, timeZone: string): AdminBookingDto {
     kind: r.kind,
     status: r.status,
     packageKey: r.package_key,
+    packageLabel: label(r.package_key),
     title:
       r.kind === "mock"
-        ? `${CATALOG_LABELS[r.package_key as CatalogKey] ?? r.package_key} mock with ${r.interviewer_name ?? "a deleted slot"}`
+        ? `${label(r.package_key)} mock with ${r.interviewer_name ?? "a deleted slot"}`
         : (r.workshop_title ?? r.internship_title ?? "Deleted session"),
     startAt: r.slot_start ?? r.workshop_start ?? internshipStart,
     startDate: r.internship_start ? r.internship_start.slice(0, 10) : null,
@@ -98,9 +100,10 @@ export async function listAdminBookings(
     rows.push(...found.map((row) => ({ ...row, segment })));
   }
   const page = rows.slice(0, query.limit);
+  const label = await findCatalogLabels(deps.db);
   const last = page.at(-1);
   return {
-    bookings: page.map((r) => toAdminBooking(r, timeZone)),
+    bookings: page.map((r) => toAdminBooking(r, timeZone, label)),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor([last.segment, last.session_start ?? "", last.id]) : null,
   };

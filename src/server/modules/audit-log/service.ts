@@ -5,6 +5,7 @@ import type { PageQuery } from "../../../shared/schemas/pagination.js";
 import type { AppDeps } from "../../app-deps.js";
 import { decodeCursor, encodeCursor } from "../../db/keyset-cursor.js";
 import { findAuditEntries } from "../audit/index.js";
+import { findCatalogLabels } from "../catalog/index.js";
 import { findBookingSessions } from "../sessions/index.js";
 
 /** A stored snapshot: recordAudit only takes objects (or null), so that is what comes back. */
@@ -38,6 +39,7 @@ export async function readAuditLog(deps: AppDeps, query: { entity?: string | und
     deps,
     page.flatMap((r) => ((r.entity === "booking" || r.entity === "scorecard") && r.entity_id ? [r.entity_id] : [])),
   );
+  const label = await findCatalogLabels(deps.db);
   const result: AuditPageDto = {
     nextCursor: rows.length > query.limit && last ? encodeCursor([last.created_at, last.id]) : null,
     entries: page.map((r) => {
@@ -47,7 +49,7 @@ export async function readAuditLog(deps: AppDeps, query: { entity?: string | und
         actorEmail: r.actor_email,
         action: r.action,
         ...entry,
-        subject: auditSubject(entry, deps.config.timeZone, r.entity_id ? bookings.get(r.entity_id) : undefined),
+        subject: auditSubject(entry, deps.config.timeZone, r.entity_id ? bookings.get(r.entity_id) : undefined, label),
         createdAt: r.created_at,
       };
     }),

@@ -1,3 +1,4 @@
+import { type CatalogLabeler, catalogLabeler } from "../../../shared/catalog-label.js";
 import {
   CATALOG_DEFAULTS,
   CATALOG_LABELS,
@@ -80,9 +81,9 @@ export async function findCatalogItem(db: Executor, key: CatalogKey): Promise<Ca
   return (await findCatalogEntry(db, key)) ?? unknownItem(key);
 }
 
-/** The label of a package, topic or track, the key itself when nobody offers it any more. */
+/** The label of a package, topic or track: the built-in name, else the key itself, when it has no row. */
 export async function findCatalogLabel(db: Executor, key: string): Promise<string> {
-  return (await findCatalogEntry(db, key))?.label ?? key;
+  return (await findCatalogEntry(db, key))?.label ?? CATALOG_LABELS[key as CatalogKey] ?? key;
 }
 
 /** Inserts the default prices (docs/product.md, Catalog) of packages that have no row yet; existing prices are kept. */
@@ -166,4 +167,9 @@ export async function isTopicInUse(db: Executor, key: string): Promise<boolean> 
 
 export async function deleteTopic(db: Executor, key: string): Promise<void> {
   await db.deleteFrom("catalog_items").where("key", "=", key).where("label", "is not", null).execute();
+}
+
+/** The catalog's names in one read, for a request that names many bookings. */
+export async function findCatalogLabels(db: Executor): Promise<CatalogLabeler> {
+  return catalogLabeler(await db.selectFrom("catalog_items").select(["key", "label"]).execute());
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogResponseSchema } from "../../../shared/schemas/catalog.js";
+import { measureFeedbackMinutes } from "../feedback-time/service.js";
 import { countPracticeQuestions } from "../practice/service.js";
-import { measureFeedbackMinutes } from "../scorecards/feedback-time.js";
 import { findCatalog } from "./repository.js";
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {

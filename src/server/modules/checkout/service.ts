@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import { CATALOG_LABELS, type CatalogKey, PAYMENT_WINDOW_MINUTES } from "../../../shared/constants.js";
+import { type CatalogKey, PAYMENT_WINDOW_MINUTES } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
 import { JOURNEY_MESSAGES, MESSAGES } from "../../../shared/messages.js";
 import type { CheckoutResponse } from "../../../shared/schemas/booking.js";
@@ -15,7 +15,7 @@ import {
   supersedeUnpaidCheckouts,
   updateBooking,
 } from "../bookings/index.js";
-import { findCatalogItem } from "../catalog/index.js";
+import { findCatalogItem, findCatalogLabel } from "../catalog/index.js";
 import { applyCoupon, quoteOfBooking, withCouponTries } from "../coupons/service.js";
 import { deleteHoldRow, findHoldById, findTargetForUpdate, lockHoldById } from "../holds/index.js";
 import { liveEventFor } from "../holds/service.js";
@@ -46,7 +46,7 @@ export async function startCheckout(
     const price = await quoteOfBooking(deps.db, prepared.response.bookingId, prepared.response.amountPaise);
     return { ...prepared.response, ...price, provider: provider.name, keyId: provider.publicKey, currency: "INR" };
   }
-  const description = `${CATALOG_LABELS[prepared.packageKey]} · ${prepared.title}`;
+  const description = `${await findCatalogLabel(deps.db, prepared.packageKey)} · ${prepared.title}`;
 
   let orderId: string;
   try {

@@ -4,7 +4,7 @@ import type { InsightsDto } from "../../../shared/schemas/insights.js";
 import type { PeriodQuery } from "../../../shared/schemas/invoices.js";
 import { addDays, weekStartMonday, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
-import { measureFeedbackMinutes } from "../scorecards/feedback-time.js";
+import { measureFeedbackMinutes } from "../feedback-time/service.js";
 import {
   type Bucket,
   countPaidSeats,

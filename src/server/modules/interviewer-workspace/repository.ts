@@ -1,15 +1,10 @@
-import {
-  CATALOG_LABELS,
-  type CatalogKey,
-  DOMAIN_LABELS,
-  DOMAINS,
-  type Domain,
-  PAID_STATUSES,
-} from "../../../shared/constants.js";
+import type { CatalogLabeler } from "../../../shared/catalog-label.js";
+import { DOMAIN_LABELS, DOMAINS, type Domain, PAID_STATUSES } from "../../../shared/constants.js";
 import { personName } from "../../../shared/person-name.js";
 import type { HostedWorkshop, InterviewerSession } from "../../../shared/schemas/interviewer.js";
 import type { Db } from "../../db/database.js";
 import type { InterviewersTable } from "../../db/schema.js";
+import { findCatalogLabels } from "../catalog/index.js";
 
 /** The interviewer record of a signed-in e-mail address (addresses are stored as typed; compared lower-case). */
 export async function findInterviewerByEmail(db: Db, email: string): Promise<InterviewersTable | undefined> {
@@ -92,20 +87,23 @@ export async function findSessionsOfInterviewer(
     .where("slots.interviewer_id", "=", interviewerId)
     .where("bookings.status", "in", PAID_STATUSES);
   if (bookingId) query = query.where("bookings.id", "=", bookingId);
-  const rows: SessionRow[] = await query.orderBy("slots.start_at", "asc").execute();
-  return rows.map(toSession);
+  const [rows, label] = await Promise.all([
+    query.orderBy("slots.start_at", "asc").execute() as Promise<SessionRow[]>,
+    findCatalogLabels(db),
+  ]);
+  return rows.map((row) => toSession(row, label));
 }
 
 const isDomain = (value: string | null): value is Domain => (DOMAINS as readonly (string | null)[]).includes(value);
 
-function toSession(row: SessionRow): InterviewerSession {
+function toSession(row: SessionRow, label: CatalogLabeler): InterviewerSession {
   const domain = isDomain(row.domain) ? row.domain : null;
   return {
     bookingId: row.bookingId,
     slotId: row.slotId,
     packageKey: row.packageKey,
     domain,
-    title: `${CATALOG_LABELS[row.packageKey as CatalogKey] ?? row.packageKey} mock interview${domain ? `, ${DOMAIN_LABELS[domain]}` : ""}`,
+    title: `${label(row.packageKey)} mock interview${domain ? `, ${DOMAIN_LABELS[domain]}` : ""}`,
     startAt: row.startAt,
     endAt: row.endAt,
     status: row.status as InterviewerSession["status"],

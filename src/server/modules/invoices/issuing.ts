@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
 import { financialYear, SERVICE_SAC, splitInclusiveGst } from "../../../shared/gst.js";
 import { personName } from "../../../shared/person-name.js";
 import { zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { BookingKind, Database, TaxDocumentType } from "../../db/schema.js";
+import { findCatalogLabel } from "../catalog/index.js";
 import { findDocumentOfPayment, findInvoiceFacts, insertTaxDocument, takeNextNumber } from "./repository.js";
 
 type Trx = Transaction<Database>;
@@ -27,8 +27,8 @@ function seriesOf(prefix: string, type: TaxDocumentType): string {
 export const formatDocumentNumber = (series: string, fy: string, n: number) =>
   `${series}/${fy.slice(2)}/${String(n).padStart(5, "0")}`;
 
-function describeService(kind: BookingKind, packageKey: string): string {
-  const label = CATALOG_LABELS[packageKey as CatalogKey] ?? packageKey;
+/** Names the service with the catalog's label of the moment: an issued document keeps the words it was issued with. */
+function describeService(kind: BookingKind, label: string): string {
   if (kind === "mock") return `Mock interview, ${label} plan`;
   if (kind === "workshop") return `Live online workshop: ${label}`;
   return `Online internship programme: ${label}`;
@@ -83,7 +83,7 @@ export async function issueInvoice(
     supplier_name: supplier.legalName,
     supplier_address: supplier.address,
     supplier_gstin: supplier.gstin ?? null,
-    description: describeService(facts.kind, facts.packageKey),
+    description: describeService(facts.kind, await findCatalogLabel(trx, facts.packageKey)),
     sac: SERVICE_SAC,
     list_price_paise: facts.listPricePaise ?? facts.totalPaise,
     discount_paise: facts.discountPaise ?? 0,

@@ -56,6 +56,7 @@ export function toDashboardSession(
     bookingId: row.bookingId,
     kind: row.kind,
     packageKey: row.packageKey,
+    packageLabel: row.packageLabel,
     status: row.status as ShownStatus,
     title: row.title,
     startAt: row.startAt,

@@ -2,6 +2,7 @@ import type { CompanyType } from "../../../shared/constants.js";
 import { describeOrder, type OrderSubject } from "../../../shared/order-summary.js";
 import type { CheckoutSummary } from "../../../shared/schemas/booking.js";
 import type { AppDeps } from "../../app-deps.js";
+import { findCatalogLabels } from "../catalog/index.js";
 import { quoteOfBooking } from "../coupons/service.js";
 import { findCheckoutSubject } from "./repository.js";
 
@@ -51,6 +52,7 @@ export async function checkoutSummary(
   const row = await findCheckoutSubject(deps.db, bookingId);
   const subject = row && toOrderSubject(row);
   if (!subject) return null;
-  const words = describeOrder(subject, deps.config.timeZone, deps.config.timeZoneLabel);
+  const label = await findCatalogLabels(deps.db);
+  const words = describeOrder(subject, deps.config.timeZone, deps.config.timeZoneLabel, label);
   return { ...words, price: await quoteOfBooking(deps.db, bookingId, amountPaise) };
 }

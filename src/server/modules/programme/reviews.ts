@@ -1,5 +1,4 @@
 import type { Transaction } from "kysely";
-import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
 import { AppError } from "../../../shared/errors.js";
 import { PROGRAMME_MESSAGES } from "../../../shared/messages.js";
 import { personName } from "../../../shared/person-name.js";
@@ -11,6 +10,7 @@ import { decodeInternshipWeekPlans } from "../../db/json-columns.js";
 import type { BookingsTable, CertificatesTable, Database, SubmissionsTable } from "../../db/schema.js";
 import type { SessionUser } from "../../plugins/auth.js";
 import { findBookingById, lockBookingById } from "../bookings/index.js";
+import { findCatalogLabel } from "../catalog/index.js";
 import {
   announceCertificate,
   findCertificateOfBooking,
@@ -140,7 +140,7 @@ export async function completeProgrammeIfEarned(
   const milestones = buildMilestones(plans, batch.start_date, submissions, "");
   if (milestones.length === 0 || milestones.some((m) => m.status !== "approved")) return undefined;
   const mentor = enrolment.mentor_id ? await findInterviewer(trx, enrolment.mentor_id) : undefined;
-  const track = CATALOG_LABELS[batch.track_key as CatalogKey] ?? batch.track_key;
+  const track = await findCatalogLabel(trx, batch.track_key);
   const details = [track, `${batch.weeks} weeks`, mentor ? `mentor ${mentor.name}` : ""].filter(Boolean).join(" · ");
   return writeCertificate(trx, deps, booking, { title: batch.title, award: "completion", details }, actorEmail);
 }

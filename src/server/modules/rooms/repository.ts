@@ -1,7 +1,7 @@
-import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
 import { personName } from "../../../shared/person-name.js";
 import type { Db, Executor } from "../../db/database.js";
 import type { BookingStatus, RoomNotesTable } from "../../db/schema.js";
+import { findCatalogLabel } from "../catalog/index.js";
 
 /**
  * A booked mock interview, or an internship's onboarding call with its mentor, as its room needs
@@ -73,7 +73,7 @@ async function findMockRoom(db: Db, bookingId: string): Promise<RoomBooking | un
       }) || row.studentEmail,
     interviewerName: row.interviewerName,
     interviewerEmail: row.interviewerEmail,
-    title: `${CATALOG_LABELS[row.packageKey as CatalogKey] ?? row.packageKey} mock interview`,
+    title: `${await findCatalogLabel(db, row.packageKey)} mock interview`,
     startAt: row.startAt,
     endAt: row.endAt,
     meetingLink: row.meetingLink,

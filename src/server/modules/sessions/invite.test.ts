@@ -17,6 +17,7 @@ const session: BookingSession = {
   userName: "Asha Rao, B.Tech; CSE",
   kind: "mock",
   packageKey: "product",
+  packageLabel: "Product-based",
   status: "confirmed",
   targetId: "s-1",
   title: "Product-based mock interview",

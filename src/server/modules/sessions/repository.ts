@@ -1,8 +1,9 @@
-import { CATALOG_LABELS, type CatalogKey } from "../../../shared/constants.js";
+import type { CatalogLabeler } from "../../../shared/catalog-label.js";
 import { personName } from "../../../shared/person-name.js";
 import { zonedToInstant } from "../../../shared/time.js";
 import type { Executor } from "../../db/database.js";
 import type { BookingKind, BookingStatus } from "../../db/schema.js";
+import { findCatalogLabels } from "../catalog/index.js";
 
 /** A booking with what it is for (slot, workshop or internship) and when, in one shape. */
 export interface BookingSession {
@@ -12,6 +13,8 @@ export interface BookingSession {
   userName: string;
   kind: BookingKind;
   packageKey: string;
+  /** The catalog's name of the package, topic or track. */
+  packageLabel: string;
   status: BookingStatus;
   targetId: string;
   title: string;
@@ -122,13 +125,17 @@ export async function findBookingSessions(
   }
   if (filter.targetId) query = query.where("bookings.target_id", "=", filter.targetId);
   if (filter.statuses) query = query.where("bookings.status", "in", [...filter.statuses]);
-  const rows = await query.orderBy("bookings.created_at", "desc").execute();
+  // One read of the catalog's names for all the rows (docs/decisions/0400).
+  const [rows, label] = await Promise.all([
+    query.orderBy("bookings.created_at", "desc").execute(),
+    findCatalogLabels(db),
+  ]);
 
-  return rows.flatMap((row) => toBookingSessions(row, timeZone));
+  return rows.flatMap((row) => toBookingSessions(row, timeZone, label));
 }
 
 /** One session for a booking, or none when its slot, workshop or internship was deleted. */
-function toBookingSessions(row: SessionRow, timeZone: string): BookingSession[] {
+function toBookingSessions(row: SessionRow, timeZone: string, label: CatalogLabeler): BookingSession[] {
   const base = {
     bookingId: row.booking_id,
     userId: row.user_id,
@@ -142,6 +149,7 @@ function toBookingSessions(row: SessionRow, timeZone: string): BookingSession[] 
     }),
     kind: row.kind,
     packageKey: row.package_key,
+    packageLabel: label(row.package_key),
     status: row.status,
     targetId: row.target_id,
     icsSequence: row.ics_sequence,
@@ -158,7 +166,7 @@ function toBookingSessions(row: SessionRow, timeZone: string): BookingSession[] 
     return [
       {
         ...base,
-        title: `${CATALOG_LABELS[row.package_key as CatalogKey] ?? row.package_key} mock interview`,
+        title: `${label(row.package_key)} mock interview`,
         startAt: row.slot_start,
         endAt: row.slot_end,
         meetingLink: row.booking_link ?? row.slot_link,

@@ -59,7 +59,10 @@ export function BookingsSection() {
         {bookings.data?.map((b) => (
           <li key={b.id} className="space-y-2 rounded-xl border border-slate-300 bg-white p-3">
             <div className="flex flex-wrap justify-between gap-2">
-              <p className="font-semibold text-slate-900">{b.title}</p>
+              <p className="font-semibold text-slate-900">
+                {b.title}
+                {b.kind !== "mock" && <span className="font-normal text-slate-700"> · {b.packageLabel}</span>}
+              </p>
               <p className="text-sm">
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-900">
                   {words(b.status)}

@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from "react";
-import { CATALOG_KEYS, CATALOG_LABELS, type CatalogKey } from "../../../../shared/constants.js";
+import { CATALOG_KEYS, type CatalogKey } from "../../../../shared/constants.js";
 import { rupeesToPaise } from "../../../../shared/money.js";
 import { couponInputSchema } from "../../../../shared/schemas/coupons.js";
 import { issuesByField } from "../../../../shared/schemas/first-issue.js";
 import { addDays, zonedToInstant } from "../../../../shared/time.js";
 import { ApiError } from "../../../lib/api.js";
+import { useCatalogLabel } from "../../../shared/catalog/get-catalog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
@@ -34,6 +35,7 @@ function toInput(draft: Draft, timeZone: string) {
 export function CouponForm() {
   const config = useClientConfig();
   const add = useAddCoupon();
+  const label = useCatalogLabel();
   const [draft, setDraft] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
@@ -122,7 +124,7 @@ export function CouponForm() {
                   })
                 }
               />
-              {CATALOG_LABELS[key]}
+              {label(key)}
             </label>
           ))}
         </div>

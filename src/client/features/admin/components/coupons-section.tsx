@@ -1,7 +1,7 @@
-import { CATALOG_LABELS } from "../../../../shared/constants.js";
 import { formatPaise } from "../../../../shared/money.js";
 import type { CouponDto } from "../../../../shared/schemas/coupons.js";
 import { formatInstant } from "../../../../shared/time.js";
+import { useCatalogLabel } from "../../../shared/catalog/get-catalog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
@@ -36,6 +36,7 @@ export function CouponsSection() {
 function CouponRow({ coupon: c }: { coupon: CouponDto }) {
   const config = useClientConfig();
   const toggle = useSetCouponActive();
+  const label = useCatalogLabel();
   const when = (iso: string) => formatInstant(iso, config.data?.timeZone ?? "Asia/Kolkata", config.data?.timeZoneLabel);
   const discount = c.percentOff !== null ? `${c.percentOff}% off` : `${formatPaise(c.amountOffPaise ?? 0)} off`;
   const validity = [c.validFrom && `from ${when(c.validFrom)}`, c.validTo && `until ${when(c.validTo)}`]
@@ -49,7 +50,7 @@ function CouponRow({ coupon: c }: { coupon: CouponDto }) {
           {!c.active && <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs text-slate-800">Inactive</span>}
         </p>
         <p className="text-slate-700">
-          {c.packages.length === 0 ? "Every package" : c.packages.map((k) => CATALOG_LABELS[k]).join(", ")}
+          {c.packages.length === 0 ? "Every package" : c.packages.map((k) => label(k)).join(", ")}
           {validity && ` · ${validity}`}
         </p>
         <p>

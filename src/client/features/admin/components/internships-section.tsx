@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { CATALOG_LABELS } from "../../../../shared/constants.js";
 import { ADMIN_MESSAGES } from "../../../../shared/messages.js";
 import type { InternshipDto } from "../../../../shared/schemas/internships.js";
 import { formatDayLabel, zonedDate } from "../../../../shared/time.js";
+import { useCatalogLabel } from "../../../shared/catalog/get-catalog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { useDeleteInternship } from "../api/delete-internship.js";
@@ -16,6 +16,7 @@ import { SectionLayout } from "./section-layout.js";
 /** The add form and list (newest start date first), with edit and delete. */
 export function InternshipsSection() {
   const internships = useInternships();
+  const label = useCatalogLabel();
   useConsoleStream("internships");
   const remove = useDeleteInternship();
   const [editing, setEditing] = useState<InternshipDto>();
@@ -38,7 +39,7 @@ export function InternshipsSection() {
                 <p className="font-semibold text-slate-900">{i.title}</p>
                 <p className="text-sm text-slate-700">
                   Starts {formatDayLabel(i.startDate)} {i.startDate.slice(0, 4)} · {i.weeks}{" "}
-                  {i.weeks === 1 ? "week" : "weeks"} · Mentor {i.mentor} · {CATALOG_LABELS[i.trackKey]} ·{" "}
+                  {i.weeks === 1 ? "week" : "weeks"} · Mentor {i.mentor} · {label(i.trackKey)} ·{" "}
                   {i.cancelledAt ? <strong>Cancelled</strong> : `${i.seatsLeft} of ${i.capacity} seats left`}
                 </p>
                 <details className="mt-1 text-sm">

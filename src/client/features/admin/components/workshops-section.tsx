@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { CATALOG_LABELS } from "../../../../shared/constants.js";
 import { ADMIN_MESSAGES } from "../../../../shared/messages.js";
 import type { WorkshopDto } from "../../../../shared/schemas/workshops.js";
 import { formatClock, formatInstant } from "../../../../shared/time.js";
+import { useCatalogLabel } from "../../../shared/catalog/get-catalog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { useDeleteWorkshop } from "../api/delete-workshop.js";
@@ -16,6 +16,7 @@ import { WorkshopForm } from "./workshop-form.js";
 /** Workshop sessions by topic and level: add, edit, delete, or cancel once students have paid. */
 export function WorkshopsSection() {
   const config = useClientConfig();
+  const label = useCatalogLabel();
   const zone = config.data?.timeZone ?? "Asia/Kolkata";
   const zoneLabel = config.data?.timeZoneLabel ?? "IST";
   const workshops = useWorkshops();
@@ -40,7 +41,7 @@ export function WorkshopsSection() {
                   <p className="font-semibold text-slate-900">
                     {w.title}{" "}
                     <span className="text-sm font-normal text-slate-700">
-                      ({CATALOG_LABELS[w.topicKey]}, {w.level})
+                      ({label(w.topicKey)}, {w.level})
                     </span>
                   </p>
                   <p className="text-sm text-slate-700">

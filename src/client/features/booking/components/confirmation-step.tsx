@@ -1,8 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import {
-  CATALOG_LABELS,
-  type CatalogKey,
   RESCHEDULE_MIN_NOTICE_HOURS,
   ROOM_CLOSES_AFTER_MINUTES,
   ROOM_OPENS_BEFORE_MINUTES,
@@ -43,11 +41,7 @@ export function ConfirmationStep({ bookingId }: { bookingId: string }) {
   const profileDone = Boolean(saved?.completed && saved.phoneVerified);
   const kindLabel =
     session.kind === "mock" ? "Mock interview" : session.kind === "workshop" ? "Workshop" : "Internship";
-  const what = withoutRepeats([
-    kindLabel,
-    CATALOG_LABELS[session.packageKey as CatalogKey] ?? session.packageKey,
-    session.title,
-  ]).join(" · ");
+  const what = withoutRepeats([kindLabel, session.packageLabel, session.title]).join(" · ");
   return (
     <section aria-labelledby="confirmation-title" className="space-y-5">
       <div className="rounded-xl border border-green-300 bg-green-50 p-5">

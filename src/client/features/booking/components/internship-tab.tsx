@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { CATALOG_LABELS, type CatalogKey, type InternshipTrack } from "../../../../shared/constants.js";
+import type { CatalogKey, InternshipTrack } from "../../../../shared/constants.js";
 import { INTERNSHIP_MESSAGES, MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
 import type { InternshipListing } from "../../../../shared/schemas/booking.js";
 import { isFull } from "../../../../shared/seats.js";
 import { formatDayLabel } from "../../../../shared/time.js";
-import { useCatalog, useCatalogTopics } from "../../../shared/catalog/get-catalog.js";
+import { useCatalog, useCatalogLabel, useCatalogTopics } from "../../../shared/catalog/get-catalog.js";
 import { Spinner } from "../../../ui/alert.js";
 import { useInternships } from "../api/listings.js";
 import { ApplicationForm } from "./application-form.js";
@@ -24,6 +24,7 @@ interface InternshipTabProps {
 export function InternshipTab({ onBook, busy, initialTrack }: InternshipTabProps) {
   const internships = useInternships();
   const catalogTracks = useCatalogTopics("int_");
+  const labelOf = useCatalogLabel();
   const [track, setTrack] = useState<InternshipTrack | undefined>(isTrack(initialTrack) ? initialTrack : undefined);
   const [batchId, setBatchId] = useState<string>();
   if (internships.isPending) return <Spinner label={MESSAGES.loadingInternship} />;
@@ -38,8 +39,6 @@ export function InternshipTab({ onBook, busy, initialTrack }: InternshipTabProps
   const tracks = [
     ...new Set([...(catalogTracks.data ?? []).map((t) => t.key as string), ...all.map((i) => i.trackKey as string)]),
   ].filter(isTrack);
-  const labelOf = (key: InternshipTrack) =>
-    catalogTracks.data?.find((t) => t.key === key)?.label ?? CATALOG_LABELS[key] ?? key;
   const chosenTrack = track ?? (all[0]?.trackKey as InternshipTrack | undefined) ?? tracks[0];
   const batches = all.filter((i) => i.trackKey === chosenTrack);
   const batch = batches.find((b) => b.id === batchId) ?? batches[0];

@@ -1,17 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import {
-  CATALOG_LABELS,
-  COMPANY_TYPES,
-  type CompanyType,
-  FULL_TIMES_LISTED,
-  PACKAGE_ROUNDS,
-} from "../../../../shared/constants.js";
+import { COMPANY_TYPES, type CompanyType, FULL_TIMES_LISTED, PACKAGE_ROUNDS } from "../../../../shared/constants.js";
 import { JOURNEY_MESSAGES, MESSAGES, WAITLIST_MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
 import type { SlotDays, SlotListing } from "../../../../shared/schemas/booking.js";
 import { isFull } from "../../../../shared/seats.js";
 import { formatClock, formatDayLabel, zonedDate } from "../../../../shared/time.js";
-import { useCatalog } from "../../../shared/catalog/get-catalog.js";
+import { useCatalog, useCatalogLabel } from "../../../shared/catalog/get-catalog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
 import { WaitlistButton } from "../../../shared/waitlist/waitlist-button.js";
 import { Spinner } from "../../../ui/alert.js";
@@ -68,6 +62,7 @@ export function MockTab({ plan, onPlan, notice, ...slotProps }: MockTabProps) {
 
 function PlanCard({ planKey, checked, onChoose }: { planKey: CompanyType; checked: boolean; onChoose: () => void }) {
   const catalog = useCatalog();
+  const label = useCatalogLabel();
   const item = catalog.data?.get(planKey);
   const available = item?.available ?? false;
   const [domain] = useBookingDomain();
@@ -82,7 +77,7 @@ function PlanCard({ planKey, checked, onChoose }: { planKey: CompanyType; checke
     >
       <label className={`flex items-center gap-2 ${available ? "cursor-pointer" : "cursor-not-allowed"}`}>
         <input type="radio" name="plan" value={planKey} checked={checked} disabled={!available} onChange={onChoose} />
-        <span className="font-semibold">{CATALOG_LABELS[planKey]}</span>
+        <span className="font-semibold">{label(planKey)}</span>
       </label>
       <span className="text-sm text-slate-700">{PACKAGE_ROUNDS[planKey]}</span>
       <span className="text-lg font-bold">{item ? formatPaise(item.pricePaise) : "…"}</span>

@@ -1,7 +1,7 @@
 import type { CompanyType } from "../../../../shared/constants.js";
 import { describeOrder, type OrderSubject } from "../../../../shared/order-summary.js";
 import type { HoldDto } from "../../../../shared/schemas/booking.js";
-import { useCatalog } from "../../../shared/catalog/get-catalog.js";
+import { useCatalog, useCatalogLabel } from "../../../shared/catalog/get-catalog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
 import { useInternships, useSlot, useWorkshops } from "../api/listings.js";
 import type { HeldItem } from "./order-summary.js";
@@ -12,6 +12,7 @@ export function useHeldItem(hold: HoldDto | undefined): HeldItem | undefined {
   const zone = config.data?.timeZone ?? "Asia/Kolkata";
   const zoneLabel = config.data?.timeZoneLabel ?? "IST";
   const catalog = useCatalog();
+  const label = useCatalogLabel();
   const plan = hold?.kind === "mock" ? (hold.packageKey as CompanyType) : undefined;
   const slot = useSlot(plan ? hold?.targetId : undefined);
   const workshops = useWorkshops(hold?.kind === "workshop");
@@ -32,5 +33,5 @@ export function useHeldItem(hold: HoldDto | undefined): HeldItem | undefined {
     subject = batch && { kind: "internship", ...batch };
   }
   if (!subject || pricePaise === undefined) return undefined;
-  return { ...describeOrder(subject, zone, zoneLabel), pricePaise };
+  return { ...describeOrder(subject, zone, zoneLabel, label), pricePaise };
 }

@@ -1,11 +1,12 @@
-import { CATALOG_LABELS, type CatalogKey } from "../../../../shared/constants.js";
+import type { CatalogLabeler } from "../../../../shared/catalog-label.js";
+import type { CatalogKey } from "../../../../shared/constants.js";
 import { JOURNEY_MESSAGES } from "../../../../shared/messages.js";
 import { formatPaise } from "../../../../shared/money.js";
 import type { WorkshopListing } from "../../../../shared/schemas/booking.js";
 import type { CatalogItemDto } from "../../../../shared/schemas/catalog.js";
 import { isFull } from "../../../../shared/seats.js";
 import { formatInstant } from "../../../../shared/time.js";
-import { useCatalog, useCatalogTopics } from "../../../shared/catalog/get-catalog.js";
+import { useCatalog, useCatalogLabel, useCatalogTopics } from "../../../shared/catalog/get-catalog.js";
 import { useClientConfig } from "../../../shared/session/get-config.js";
 import { WaitlistButton } from "../../../shared/waitlist/waitlist-button.js";
 import { Spinner } from "../../../ui/alert.js";
@@ -25,6 +26,7 @@ export function WorkshopTab({
   const catalogTopics = useCatalogTopics("ws_");
   const config = useClientConfig();
   const catalog = useCatalog();
+  const label = useCatalogLabel();
   const zone = config.data?.timeZone ?? "Asia/Kolkata";
   if (workshops.isPending) return <Spinner label="Loading workshops…" />;
   if (workshops.isError)
@@ -35,7 +37,7 @@ export function WorkshopTab({
     );
   if (workshops.data.length === 0)
     return <p className="rounded-lg bg-slate-50 p-4">No workshops are scheduled right now. Check back soon.</p>;
-  const topics = topicGroups(catalogTopics.data ?? [], workshops.data);
+  const topics = topicGroups(catalogTopics.data ?? [], workshops.data, label);
   return (
     <div className="space-y-5">
       {topics.map(({ topic, label, sessions }) => (
@@ -99,12 +101,16 @@ export function WorkshopTab({
 }
 
 /** Sessions by topic, in the catalog's order of topics (a topic the catalog has not answered for yet goes last). */
-function topicGroups(catalogTopics: readonly CatalogItemDto[], sessions: readonly WorkshopListing[]) {
+function topicGroups(
+  catalogTopics: readonly CatalogItemDto[],
+  sessions: readonly WorkshopListing[],
+  labelOf: CatalogLabeler,
+) {
   const keys = [...new Set([...catalogTopics.map((t) => t.key as string), ...sessions.map((w) => w.topicKey)])];
   return keys
     .map((topic) => ({
       topic,
-      label: catalogTopics.find((t) => t.key === topic)?.label ?? CATALOG_LABELS[topic as CatalogKey] ?? topic,
+      label: labelOf(topic),
       sessions: sessions.filter((w) => w.topicKey === topic),
     }))
     .filter((group) => group.sessions.length > 0);

@@ -1,6 +1,6 @@
-import { CATALOG_LABELS } from "../../../../shared/constants.js";
 import type { Programme } from "../../../../shared/schemas/programme.js";
 import { formatDayLabel, formatInstant } from "../../../../shared/time.js";
+import { useCatalogLabel } from "../../../shared/catalog/get-catalog.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { useProgramme } from "../api/get-programme.js";
 import { MilestoneList } from "./milestone-list.js";
@@ -71,6 +71,7 @@ export function ProgrammeView({ bookingId, zone, zoneLabel }: { bookingId: strin
 
 /** Progress, next due date, the mentor's last feedback and the batch calendar (start, weeks, demo day). */
 function ProgressPanel({ programme: p, zone, zoneLabel }: { programme: Programme; zone: string; zoneLabel: string }) {
+  const label = useCatalogLabel();
   return (
     <Panel title="Progress and calendar">
       <dl className="grid gap-3 sm:grid-cols-2">
@@ -92,7 +93,7 @@ function ProgressPanel({ programme: p, zone, zoneLabel }: { programme: Programme
         </div>
         <div>
           <dt className="text-sm text-slate-700">Track</dt>
-          <dd className="font-semibold text-slate-900">{CATALOG_LABELS[p.trackKey]}</dd>
+          <dd className="font-semibold text-slate-900">{label(p.trackKey)}</dd>
         </div>
         <div>
           <dt className="text-sm text-slate-700">Batch calendar</dt>

@@ -25,6 +25,8 @@ export function SessionList({
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div>
               <h3 className="font-semibold text-slate-900">{s.title}</h3>
+              {/* A mock's title already names its plan; a workshop's or batch's is the admin's own. */}
+              {s.kind !== "mock" && <p className="text-sm text-slate-700">{s.packageLabel}</p>}
               <p className="text-sm text-slate-800">{formatSessionStart(s, zone, zoneLabel)}</p>
               {s.interviewerName && <p className="text-sm text-slate-700">with {s.interviewerName}</p>}
               {s.level && <p className="text-sm text-slate-700">Level: {s.level}</p>}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { CATALOG_LABELS } from "../../../../shared/constants.js";
 import type { MentorOverview } from "../../../../shared/schemas/programme.js";
 import { formatDayLabel, formatInstant } from "../../../../shared/time.js";
+import { useCatalogLabel } from "../../../shared/catalog/get-catalog.js";
 import { ReviewQueueList } from "../../../shared/review/review-queue.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { Button } from "../../../ui/button.js";
@@ -11,6 +11,7 @@ import { useStandupFeed } from "../api/get-standups.js";
 /** Mentoring: the mentor's students, submissions to review (oldest first), standups and the batch calendar. */
 export function Mentoring({ zone, zoneLabel }: { zone: string; zoneLabel: string }) {
   const overview = useMentorOverview();
+  const label = useCatalogLabel();
   if (overview.isPending) return <Spinner label="Loading your mentees…" />;
   if (overview.isError) return <Alert tone="error">{overview.error.message}</Alert>;
   const data = overview.data;
@@ -21,7 +22,7 @@ export function Mentoring({ zone, zoneLabel }: { zone: string; zoneLabel: string
       <h2 id="mentoring-heading" className="text-xl font-bold text-slate-900">
         Mentoring
         {data.mentor.trackKey && (
-          <span className="ml-2 text-base font-medium text-slate-700">· {CATALOG_LABELS[data.mentor.trackKey]}</span>
+          <span className="ml-2 text-base font-medium text-slate-700">· {label(data.mentor.trackKey)}</span>
         )}
       </h2>
       <Students data={data} />

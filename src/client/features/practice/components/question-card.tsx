@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { CATALOG_LABELS, DOMAIN_LABELS, PRACTICE_DIFFICULTY_LABELS } from "../../../../shared/constants.js";
+import { DOMAIN_LABELS, PRACTICE_DIFFICULTY_LABELS } from "../../../../shared/constants.js";
 import type { StudentPracticeQuestionDto } from "../../../../shared/schemas/practice.js";
+import { useCatalogLabel } from "../../../shared/catalog/get-catalog.js";
 import { useMarkQuestion } from "../api/mark-question.js";
 
 const toggle =
@@ -10,6 +11,7 @@ const toggle =
 export function QuestionCard({ question }: { question: StudentPracticeQuestionDto }) {
   const [open, setOpen] = useState(false);
   const mark = useMarkQuestion();
+  const label = useCatalogLabel();
   const helpId = `practice-help-${question.id}`;
   const helpLabel = question.modelAnswer ? "model answer" : "hints";
   return (
@@ -21,7 +23,7 @@ export function QuestionCard({ question }: { question: StudentPracticeQuestionDt
         <span aria-hidden="true">·</span>
         <span>{PRACTICE_DIFFICULTY_LABELS[question.difficulty]}</span>
         <span aria-hidden="true">·</span>
-        <span>{CATALOG_LABELS[question.companyType]}</span>
+        <span>{label(question.companyType)}</span>
       </p>
       <h3 className="mt-2 font-semibold text-slate-900">{question.prompt}</h3>
       <div className="mt-3 flex flex-wrap gap-2">

@@ -1,6 +1,6 @@
-import { CATALOG_LABELS } from "../../../../../shared/constants.js";
 import { formatPaise } from "../../../../../shared/money.js";
 import type { InsightsDto } from "../../../../../shared/schemas/insights.js";
+import { useCatalogLabel } from "../../../../shared/catalog/get-catalog.js";
 import { ChartCard } from "./chart-card.js";
 import { Bars, COLORS, rupeesTick } from "./charts.js";
 import { dayLabel, percentText, share } from "./figures.js";
@@ -46,7 +46,8 @@ function RevenueByDay({ insights }: Props) {
 }
 
 function RevenueByPackage({ insights }: Props) {
-  const rows = insights.revenue.byPackage.map((p) => ({ ...p, label: CATALOG_LABELS[p.packageKey] }));
+  const labelOf = useCatalogLabel();
+  const rows = insights.revenue.byPackage.map((p) => ({ ...p, label: labelOf(p.packageKey) }));
   const top = [...rows].sort((a, b) => b.netPaise - a.netPaise)[0];
   return (
     <ChartCard
@@ -173,9 +174,10 @@ export function InsightCharts({ insights }: Props) {
 }
 
 function NoShows({ insights }: Props) {
+  const labelOf = useCatalogLabel();
   const rows = insights.noShows.byPackage.map((p) => ({
     ...p,
-    label: CATALOG_LABELS[p.packageKey],
+    label: labelOf(p.packageKey),
     rate: share(p.noShows, p.attended + p.noShows) ?? 0,
   }));
   const { attended, noShows } = insights.noShows;
@@ -208,7 +210,8 @@ function NoShows({ insights }: Props) {
 }
 
 function Scores({ insights }: Props) {
-  const rows = insights.scorecards.map((p) => ({ ...p, label: CATALOG_LABELS[p.packageKey] }));
+  const labelOf = useCatalogLabel();
+  const rows = insights.scorecards.map((p) => ({ ...p, label: labelOf(p.packageKey) }));
   const count = rows.reduce((s, r) => s + r.scorecards, 0);
   return (
     <ChartCard

@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { CATALOG_LABELS, DOMAIN_LABELS, DOMAINS, PRACTICE_DIFFICULTY_LABELS } from "../../../../../shared/constants.js";
+import { DOMAIN_LABELS, DOMAINS, PRACTICE_DIFFICULTY_LABELS } from "../../../../../shared/constants.js";
 import type { PracticeQuestionDto } from "../../../../../shared/schemas/practice.js";
+import { useCatalogLabel } from "../../../../shared/catalog/get-catalog.js";
 import { Alert, Spinner } from "../../../../ui/alert.js";
 import { Button } from "../../../../ui/button.js";
 import { Dialog } from "../../../../ui/dialog.js";
@@ -27,6 +28,7 @@ function QuestionBank() {
   const [domain, setDomain] = useState("");
   const [editing, setEditing] = useState<PracticeQuestionDto | null>(null);
   const bank = useAdminPracticeQuestions(domain);
+  const label = useCatalogLabel();
   const shown = bank.data?.pages.flatMap((page) => page.questions) ?? [];
   const total = bank.data?.pages[0]?.total ?? 0;
   return (
@@ -59,7 +61,7 @@ function QuestionBank() {
                 <p className="font-semibold text-slate-900">{q.prompt}</p>
                 <p className="text-slate-700">
                   {DOMAIN_LABELS[q.domain]} · {q.topic} · {PRACTICE_DIFFICULTY_LABELS[q.difficulty]} ·{" "}
-                  {CATALOG_LABELS[q.companyType]} · {q.modelAnswer ? "model answer" : `${q.hints.length} hints`}
+                  {label(q.companyType)} · {q.modelAnswer ? "model answer" : `${q.hints.length} hints`}
                 </p>
               </div>
               <Button variant="secondary" onClick={() => setEditing(q)}>

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from "react";
 import {
-  CATALOG_LABELS,
   COMPANY_TYPES,
   DOMAIN_LABELS,
   DOMAINS,
@@ -9,6 +8,7 @@ import {
 } from "../../../../../shared/constants.js";
 import type { PracticeQuestionDto } from "../../../../../shared/schemas/practice.js";
 import { ApiError } from "../../../../lib/api.js";
+import { useCatalogLabel } from "../../../../shared/catalog/get-catalog.js";
 import { SelectField, TextAreaField, TextField } from "../../../../ui/field.js";
 import { useSavePracticeQuestion } from "../../api/save-practice-question.js";
 import { AdminForm } from "../admin-form.js";
@@ -101,6 +101,7 @@ function ClassificationFields({
   errors: Record<string, string>;
   set: (changes: Partial<QuestionDraft>) => void;
 }) {
+  const label = useCatalogLabel();
   return (
     <div className="grid gap-3 md:grid-cols-2">
       <SelectField
@@ -125,7 +126,7 @@ function ClassificationFields({
       >
         {COMPANY_TYPES.map((c) => (
           <option key={c} value={c}>
-            {CATALOG_LABELS[c]}
+            {label(c)}
           </option>
         ))}
       </SelectField>

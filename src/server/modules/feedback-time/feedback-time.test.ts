@@ -6,7 +6,7 @@ import type { InsightsDto } from "../../../shared/schemas/insights.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { STARTER_QUESTIONS } from "../practice/starter-bank.js";
-import { feedbackFigure } from "./feedback-time.js";
+import { feedbackFigure } from "./service.js";
 
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

@@ -32,6 +32,8 @@ interface RoomConnection {
   socket: WebSocket;
   /** The person's messages, stored and announced one after another in the order they were sent. */
   received: Promise<void>;
+  /** The other person's connection this one was last told is present (a join and a here can both name it). */
+  toldPresent?: string | undefined;
 }
 
 interface OpenRoom {
@@ -187,7 +189,10 @@ export class RoomHub {
         }
         continue;
       }
-      this.send(connection, { type: "peer", present: true, connection: event.from });
+      if (connection.toldPresent !== event.from) {
+        connection.toldPresent = event.from;
+        this.send(connection, { type: "peer", present: true, connection: event.from });
+      }
       if (event.kind === "join") this.announce(connection, "here").catch(() => undefined);
     }
   }
@@ -197,8 +202,10 @@ export class RoomHub {
     if (room.present.get(event.role) !== event.from) return;
     room.present.delete(event.role);
     for (const connection of locals) {
-      if (connection.role !== event.role)
+      if (connection.role !== event.role) {
+        connection.toldPresent = undefined;
         this.send(connection, { type: "peer", present: false, connection: event.from });
+      }
     }
   }
 

@@ -1,24 +1,22 @@
-import { randomBytes } from "node:crypto";
-import {
-  expect,
-  expectNoA11yViolations,
-  latestMessageTo,
-  SAME_ORIGIN,
-  signInAsAdmin,
-  test,
-  uniqueEmail,
-} from "./fixtures.js";
+import { randomBytes, randomUUID } from "node:crypto";
+import { insertContactMessage } from "../src/server/modules/contact/repository.js";
+import { expect, expectNoA11yViolations, latestMessageTo, signInAsAdmin, test, uniqueEmail } from "./fixtures.js";
 
 test.describe("an admin answers a contact message", () => {
-  test("replies from the inbox: the sender gets the mail and the thread keeps the reply", async ({ page }) => {
+  test("replies from the inbox: the sender gets the mail and the thread keeps the reply", async ({ page, db }) => {
     test.slow();
     const sender = uniqueEmail("asker");
     const subject = `Placement question ${randomBytes(3).toString("hex")}`;
-    const asked = await page.request.post("/api/contact", {
-      headers: SAME_ORIGIN,
-      data: { name: "Kavya", email: sender, subject, message: "Do you help with off-campus drives?", website: "" },
+    // Stored as the contact form stores it; the form itself (and its per-address limit) has its own tests.
+    await insertContactMessage(db, {
+      id: randomUUID(),
+      name: "Kavya",
+      email: sender,
+      subject,
+      message: "Do you help with off-campus drives?",
+      handled_at: null,
+      created_at: new Date().toISOString(),
     });
-    expect(asked.ok()).toBe(true);
 
     await signInAsAdmin(page);
     await page.goto("/admin?section=messages");

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
+import { formatCalendarDate } from "../src/client/features/admin/components/console-dates.js";
 import {
   buildBooking,
   buildCompletedProfile,
@@ -181,7 +182,9 @@ for (const width of [1280, 375]) {
     const admin = await pageOfWidth(browser, width);
     await signInAsAdmin(admin);
     await admin.goto("/admin?section=programme");
-    await admin.getByLabel("Batch").selectOption({ label: `${title} · starts ${addDays(today(), -8)}` });
+    await admin
+      .getByLabel("Batch")
+      .selectOption({ label: `${title} · starts ${formatCalendarDate(addDays(today(), -8))}` });
     const demo = demoDayNow();
     await admin.getByLabel("Demo day date").fill(demo.date);
     await admin.getByLabel("Starts").fill(demo.start);

@@ -7,14 +7,23 @@
 // measured request in turns: BENCH_ROUNDS (3) rounds of BENCH_SECONDS (3) per request at
 // BENCH_CONNECTIONS (10), reporting the median over rounds of p50 and p99, server CPU per request,
 // and the server's peak RSS. Results: printed, and as JSON in .tmp/bench-scale/. Asserts nothing.
-// BENCH_KEEP=true keeps the SQLite file; BENCH_REUSE=true measures a kept file again (no generation).
+// BENCH_KEEP=true keeps the database (SQLite: .tmp/bench-scale/<size>.db; PostgreSQL: a database named
+// bench_scale_<size>); BENCH_REUSE=true measures a kept one again (no generation). Then Chromium
+// opens the console's bookings and insights pages (BENCH_BROWSER=false skips it) and reports when
+// their first content and their first rows showed.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { Migrator, sql } from "kysely";
 import { type Db, openDatabase } from "../src/server/db/database.js";
 import { migrateToLatest, migrations } from "../src/server/db/migrate.js";
-import { createTemporaryPostgresDatabase, isPostgresReachable } from "../src/server/test/postgres.js";
+import {
+  createTemporaryPostgresDatabase,
+  isPostgresReachable,
+  namedPostgresDatabase,
+} from "../src/server/test/postgres.js";
 import { generateDataSet, HEAVY_STUDENT, LIGHT_STUDENT, SIZES } from "../src/server/test/scale-data.js";
 import { fetchTransport, signInThroughOutbox } from "../src/server/test/sign-in.js";
 import { addDays, zonedDate } from "../src/shared/time.js";
@@ -70,8 +79,13 @@ interface Measured {
   p50: number;
   p99: number;
   cpuMsPerRequest: number;
+  /** The server's peak resident memory while this request was loaded (the highest of the rounds). */
+  peakRssMb: number;
   errors: number;
 }
+
+/** The server's resident memory, sampled every 100 ms: the peak of the whole run and of the current phase. */
+const rss = { peak: 0, phase: 0 };
 
 /**
  * Waits until the server has finished what the last phase left in flight (autocannon stops sending
@@ -88,10 +102,11 @@ async function settle(pid: number): Promise<void> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function measure(pid: number, base: string, requests: [string, string, string][]): Promise<Measured[]> {
-  const samples = new Map<string, { p50: number[]; p99: number[]; cpu: number[]; errors: number }>();
+  const samples = new Map<string, { p50: number[]; p99: number[]; cpu: number[]; rss: number; errors: number }>();
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, url, cookie] of requests) {
       await settle(pid);
+      rss.phase = 0;
       const before = cpuMs(pid);
       const result = await autocannon({
         url: `${base}${url}`,
@@ -99,11 +114,12 @@ async function measure(pid: number, base: string, requests: [string, string, str
         duration: SECONDS,
         headers: { cookie, "accept-encoding": "gzip" },
       });
-      const sample = samples.get(name) ?? { p50: [], p99: [], cpu: [], errors: 0 };
+      const sample = samples.get(name) ?? { p50: [], p99: [], cpu: [], rss: 0, errors: 0 };
       sample.p50.push(result.latency.p50);
       sample.p99.push(result.latency.p99);
       await settle(pid);
       sample.cpu.push((cpuMs(pid) - before) / Math.max(1, result.requests.total));
+      sample.rss = Math.max(sample.rss, rss.phase);
       sample.errors += result.errors + result.non2xx;
       samples.set(name, sample);
     }
@@ -113,8 +129,73 @@ async function measure(pid: number, base: string, requests: [string, string, str
     p50: median(s.p50),
     p99: median(s.p99),
     cpuMsPerRequest: Math.round(median(s.cpu) * 100) / 100,
+    peakRssMb: Math.round(s.rss),
     errors: s.errors,
   }));
+}
+
+const BROWSER = process.env.BENCH_BROWSER !== "false";
+const CLIENT_DIR = path.join(OUT, "client");
+const BROWSER_LOADS = Number(process.env.BENCH_BROWSER_LOADS ?? 5);
+
+interface PageTiming {
+  page: string;
+  /** First contentful paint, ms after navigation started (median and worst of the loads). */
+  fcpMs: [number, number];
+  /** When the page's data showed (the first booking, the key figures), ms after navigation started. */
+  shownMs: [number, number];
+}
+
+/**
+ * The console as an admin sees it at this size: each page loaded BROWSER_LOADS times in a fresh
+ * Chromium context (nothing cached), timed by the page itself (the paint timing entry, and
+ * `performance.now()` when the first row is in the document).
+ */
+async function measurePages(base: string, adminCookie: string): Promise<PageTiming[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+  });
+  const pages: [string, string, string][] = [
+    ["console bookings, first page", "/admin?section=bookings", "section[aria-labelledby='bookings-title'] ul > li"],
+    ["console insights, 90 days", "/admin?section=insights", "dl[aria-label='Key figures'] dd"],
+  ];
+  const cookies = adminCookie.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+  });
+  const timings: PageTiming[] = [];
+  try {
+    for (const [name, url, selector] of pages) {
+      const fcp: number[] = [];
+      const shown: number[] = [];
+      for (let load = 0; load < BROWSER_LOADS; load++) {
+        const context = await browser.newContext();
+        await context.addCookies(cookies);
+        const page = await context.newPage();
+        await page.goto(`${base}${url}`, { waitUntil: "commit" });
+        const at = await page.waitForFunction(
+          (css) => (document.querySelector(css) ? performance.now() : 0),
+          selector,
+          { polling: "raf", timeout: 30_000 },
+        );
+        shown.push(Math.round(Number(await at.jsonValue())));
+        fcp.push(
+          Math.round(
+            await page.evaluate(
+              () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+            ),
+          ),
+        );
+        await context.close();
+      }
+      const worst = (values: number[]) => Math.max(...values);
+      timings.push({ page: name, fcpMs: [median(fcp), worst(fcp)], shownMs: [median(shown), worst(shown)] });
+    }
+  } finally {
+    await browser.close();
+  }
+  return timings;
 }
 
 function requestsFor(cookies: { admin: string; light: string; heavy: string }): [string, string, string][] {
@@ -137,11 +218,15 @@ function requestsFor(cookies: { admin: string; light: string; heavy: string }): 
   ];
 }
 
-/** BENCH_REUSE=true: measure the SQLite file a BENCH_KEEP run left, without generating it again. */
+/** BENCH_REUSE=true: measure the database a BENCH_KEEP run left, without generating it again (it stays). */
 const REUSE = process.env.BENCH_REUSE === "true";
+const KEEP = process.env.BENCH_KEEP === "true";
 
 async function freshDatabase(dialect: string, sizeName: string) {
-  if (dialect === "postgres") return { ...(await createTemporaryPostgresDatabase()), reused: false };
+  if (dialect === "postgres") {
+    if (KEEP || REUSE) return namedPostgresDatabase(`bench_scale_${sizeName.toLowerCase()}`, REUSE);
+    return { ...(await createTemporaryPostgresDatabase()), reused: false };
+  }
   fs.mkdirSync(OUT, { recursive: true });
   const file = path.join(OUT, `${sizeName}.db`);
   const remove = async () => {
@@ -190,9 +275,11 @@ async function runOne(dialect: "sqlite" | "postgres", sizeName: string) {
     const tables = await tableSizes(handle.db, dialect);
     const totalBytes = Object.values(tables).reduce((s, n) => s + n, 0);
     const { child } = await startServer(database.url, port, false);
-    let peakRss = 0;
+    rss.peak = 0;
     const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, rssMb(child.pid ?? 0));
+      const now = rssMb(child.pid ?? 0);
+      rss.peak = Math.max(rss.peak, now);
+      rss.phase = Math.max(rss.phase, now);
     }, 100);
     try {
       const base = `http://127.0.0.1:${port}`;
@@ -202,6 +289,7 @@ async function runOne(dialect: "sqlite" | "postgres", sizeName: string) {
         heavy: await signIn(base, handle.db, HEAVY_STUDENT),
       };
       const measured = await measure(child.pid ?? 0, base, requestsFor(cookies));
+      const browser = BROWSER ? await measurePages(base.replace("127.0.0.1", "localhost"), cookies.admin) : [];
       return {
         dialect,
         size: sizeName,
@@ -212,8 +300,9 @@ async function runOne(dialect: "sqlite" | "postgres", sizeName: string) {
         bytesPerBooking: Math.round(totalBytes / counts.bookings),
         bytesPerBookingBeforeUpgrade: Math.round(bytesBefore / counts.bookings),
         tables,
-        peakRssMb: Math.round(peakRss),
+        peakRssMb: Math.round(rss.peak),
         measured,
+        browser,
       };
     } finally {
       clearInterval(sampler);
@@ -222,7 +311,7 @@ async function runOne(dialect: "sqlite" | "postgres", sizeName: string) {
     }
   } finally {
     await handle.close();
-    if (process.env.BENCH_KEEP !== "true") await database.drop();
+    if (!KEEP && !database.reused) await database.drop();
   }
 }
 
@@ -233,13 +322,23 @@ function print(result: Awaited<ReturnType<typeof runOne>>, load: string): void {
   console.log(
     `generated in ${result.generationS.toFixed(1)} s; upgrade (migrations 0320-0322, 0333, 0380+) ${result.upgradeS.toFixed(1)} s; ${(result.totalBytes / 1e6).toFixed(1)} MB, ${result.bytesPerBooking} bytes per booking (${result.bytesPerBookingBeforeUpgrade} before the upgrade); server peak RSS ${result.peakRssMb} MB`,
   );
-  console.log("| Request | p50 ms | p99 ms | CPU ms/request | errors |\n|---|---|---|---|---|");
+  console.log("| Request | p50 ms | p99 ms | CPU ms/request | peak RSS MB | errors |\n|---|---|---|---|---|---|");
   for (const m of result.measured)
-    console.log(`| ${m.request} | ${m.p50} | ${m.p99} | ${m.cpuMsPerRequest} | ${m.errors} |`);
+    console.log(`| ${m.request} | ${m.p50} | ${m.p99} | ${m.cpuMsPerRequest} | ${m.peakRssMb} | ${m.errors} |`);
+  for (const b of result.browser)
+    console.log(
+      `Chromium, ${b.page}: first content ${b.fcpMs[0]} ms (worst ${b.fcpMs[1]}), first rows ${b.shownMs[0]} ms (worst ${b.shownMs[1]})`,
+    );
   const top = Object.entries(result.tables)
     .slice(0, 8)
     .map(([name, bytes]) => `${name} ${(bytes / 1e6).toFixed(1)} MB`);
   console.log(`largest: ${top.join(", ")}`);
+}
+
+if (BROWSER) {
+  const build = spawnSync(process.execPath, ["scripts/build-client.mjs", CLIENT_DIR], { stdio: "inherit" });
+  if (build.status !== 0) throw new Error("the client build failed");
+  process.env.CLIENT_DIR = CLIENT_DIR;
 }
 
 const dialects = DATABASES.filter((d): d is "sqlite" | "postgres" => d === "sqlite" || d === "postgres");

@@ -23,16 +23,34 @@ export interface SegmentPosition {
 }
 
 /**
- * One page of a segment, with student, session, payment, scorecard and certificate, read in the
- * order of an index on the session start (migration 0322), so a page costs its own rows.
+ * One page of a segment, with student, session, payment, scorecard and certificate. The page is
+ * read from bookings alone, in the order of an index on the session start (migration 0322), so a
+ * page costs its own rows; what it shows of other tables is then looked up by id. One statement
+ * joining the nine tables cost PostgreSQL 30–150 ms to plan at any size (it weighs every order of
+ * the joins), and when a filter's estimate was low it joined a whole week before sorting
+ * (docs/benchmarks.md, Scale).
  */
-export function findAdminBookingsPage(
+export async function findAdminBookingsPage(
   db: Db,
   page: { filter: AdminBookingFilter; segment: Segment; after: SegmentPosition | undefined; limit: number },
 ) {
   const { filter, segment, after, limit } = page;
   const ascending = segment === "open";
-  let query = selectAdminBookings(db)
+  let query = db
+    .selectFrom("bookings")
+    .select([
+      "id",
+      "user_id",
+      "target_id",
+      "kind",
+      "status",
+      "package_key",
+      "amount_paise",
+      "flag",
+      "attendance",
+      "created_at",
+      "session_start",
+    ])
     // Literal statuses: a partial index is used only when the query names its condition's values.
     .where(
       "bookings.status",
@@ -55,7 +73,88 @@ export function findAdminBookingsPage(
   if (filter.status) query = query.where("bookings.status", "=", filter.status as BookingStatus);
   if (filter.from) query = query.where((eb) => sessionStartsFrom(eb, filter.from as Bound));
   if (filter.to) query = query.where((eb) => sessionStartsBy(eb, filter.to as Bound));
-  return query.execute();
+  const bookings = await query.execute();
+  if (bookings.length === 0) return [];
+  const shown = await findShownWith(db, bookings);
+  return bookings.map((b) => {
+    const { user_id, target_id, ...booking } = b;
+    const student = shown.students.get(user_id);
+    const slot = shown.slots.get(target_id);
+    const workshop = shown.workshops.get(target_id);
+    const internship = shown.internships.get(target_id);
+    const payment = shown.payments.get(b.id);
+    const certificate = shown.certificates.get(b.id);
+    return {
+      ...booking,
+      email: student?.email ?? "",
+      name: student?.name ?? "",
+      profile_first_name: student?.profile_first_name ?? null,
+      profile_last_name: student?.profile_last_name ?? null,
+      interviewer_name: slot?.interviewer_name ?? null,
+      workshop_title: workshop?.title ?? null,
+      internship_title: internship?.title ?? null,
+      slot_start: slot?.start_at ?? null,
+      workshop_start: workshop?.start_at ?? null,
+      internship_start: internship?.start_date ?? null,
+      slot_end: slot?.end_at ?? null,
+      workshop_end: workshop?.end_at ?? null,
+      internship_weeks: internship?.weeks ?? null,
+      certificate_code: certificate?.code ?? null,
+      certificate_revoked_at: certificate?.revoked_at ?? null,
+      provider: payment?.provider ?? null,
+      order_id: payment?.order_id ?? null,
+      payment_id: payment?.payment_id ?? null,
+      payment_status: payment?.status ?? null,
+      refund_id: payment?.refund_id ?? null,
+      scorecard_id: shown.scorecards.get(b.id) ?? null,
+    };
+  });
+}
+
+/** What a page of bookings shows of their students, sessions, payments, scorecards and certificates, by id. */
+async function findShownWith(db: Db, bookings: { id: string; user_id: string; target_id: string }[]) {
+  const ids = bookings.map((b) => b.id);
+  const userIds = [...new Set(bookings.map((b) => b.user_id))];
+  const targetIds = [...new Set(bookings.map((b) => b.target_id))];
+  const byKey = <K extends string, T extends Record<K, string>>(rows: T[], key: K) =>
+    new Map(rows.map((row) => [row[key], row]));
+  const [students, slots, workshops, internships, payments, scorecards, certificates] = await Promise.all([
+    db
+      .selectFrom("user")
+      .leftJoin("profiles", "profiles.user_id", "user.id")
+      .select([
+        "user.id",
+        "user.email",
+        "user.name",
+        "profiles.first_name as profile_first_name",
+        "profiles.last_name as profile_last_name",
+      ])
+      .where("user.id", "in", userIds)
+      .execute(),
+    db
+      .selectFrom("slots")
+      .select(["id", "interviewer_name", "start_at", "end_at"])
+      .where("id", "in", targetIds)
+      .execute(),
+    db.selectFrom("workshops").select(["id", "title", "start_at", "end_at"]).where("id", "in", targetIds).execute(),
+    db.selectFrom("internships").select(["id", "title", "start_date", "weeks"]).where("id", "in", targetIds).execute(),
+    db
+      .selectFrom("payments")
+      .select(["booking_id", "provider", "order_id", "payment_id", "status", "refund_id"])
+      .where("booking_id", "in", ids)
+      .execute(),
+    db.selectFrom("scorecards").select(["booking_id", "id"]).where("booking_id", "in", ids).execute(),
+    db.selectFrom("certificates").select(["booking_id", "code", "revoked_at"]).where("booking_id", "in", ids).execute(),
+  ]);
+  return {
+    students: byKey(students, "id"),
+    slots: byKey(slots, "id"),
+    workshops: byKey(workshops, "id"),
+    internships: byKey(internships, "id"),
+    payments: byKey(payments, "booking_id"),
+    scorecards: new Map(scorecards.map((s) => [s.booking_id, s.id])),
+    certificates: byKey(certificates, "booking_id"),
+  };
 }
 
 type Bound = { date: string; instant: string };
@@ -86,49 +185,4 @@ function sessionStartsBy(eb: Where, to: Bound) {
       eb.and([eb("bookings.kind", "!=", "internship"), eb("bookings.session_start", "<=", to.instant)]),
     ]),
   ]);
-}
-
-function selectAdminBookings(db: Db) {
-  return db
-    .selectFrom("bookings")
-    .innerJoin("user", "user.id", "bookings.user_id")
-    .leftJoin("profiles", "profiles.user_id", "bookings.user_id")
-    .leftJoin("slots", "slots.id", "bookings.target_id")
-    .leftJoin("workshops", "workshops.id", "bookings.target_id")
-    .leftJoin("internships", "internships.id", "bookings.target_id")
-    .leftJoin("payments", "payments.booking_id", "bookings.id")
-    .leftJoin("scorecards", "scorecards.booking_id", "bookings.id")
-    .leftJoin("certificates", "certificates.booking_id", "bookings.id")
-    .select([
-      "bookings.id",
-      "bookings.kind",
-      "bookings.status",
-      "bookings.package_key",
-      "bookings.amount_paise",
-      "bookings.flag",
-      "bookings.attendance",
-      "bookings.created_at",
-      "bookings.session_start",
-      "user.email",
-      "user.name",
-      "profiles.first_name as profile_first_name",
-      "profiles.last_name as profile_last_name",
-      "slots.interviewer_name",
-      "workshops.title as workshop_title",
-      "internships.title as internship_title",
-      "slots.start_at as slot_start",
-      "workshops.start_at as workshop_start",
-      "internships.start_date as internship_start",
-      "slots.end_at as slot_end",
-      "workshops.end_at as workshop_end",
-      "internships.weeks as internship_weeks",
-      "certificates.code as certificate_code",
-      "certificates.revoked_at as certificate_revoked_at",
-      "payments.provider",
-      "payments.order_id",
-      "payments.payment_id",
-      "payments.status as payment_status",
-      "payments.refund_id",
-      "scorecards.id as scorecard_id",
-    ]);
 }

@@ -57,19 +57,22 @@ const csvText = (value: string) => csvCell(/^[=+\-@\t\r]/.test(value) ? `'${valu
  * A settled day's lines are built once and kept (gzip), so a closed month costs a row per day
  * (docs/decisions/0380-daily-rollups.md). The period is checked before the first line.
  */
-export function exportDocumentsCsv(deps: AppDeps, range: { from: string; to: string }): AsyncGenerator<string> {
+export function exportDocumentsCsv(
+  deps: AppDeps,
+  range: { from: string; to: string },
+): AsyncGenerator<string | Buffer> {
   periodBounds(range, deps.config.timeZone);
   return csvLines(deps, range);
 }
 
-async function* csvLines(deps: AppDeps, range: { from: string; to: string }): AsyncGenerator<string> {
+async function* csvLines(deps: AppDeps, range: { from: string; to: string }): AsyncGenerator<string | Buffer> {
   yield `${CSV_COLUMNS.join(",")}\r\n`;
   const settled = settledBy(Date.now());
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const bounds = periodBounds({ from: day, to: day }, deps.config.timeZone);
     if (bounds.toIso <= settled) {
       const lines = await keptCsvLines(deps, day, bounds);
-      if (lines) yield lines;
+      if (lines.length > 0) yield lines;
       continue;
     }
     // One chunk per batch: the response is written in a few large pieces, not one per line.
@@ -82,11 +85,18 @@ type IssuedDocument = Awaited<ReturnType<typeof findDocumentsIssuedBetween>>[num
 const csvLinesOf = (deps: AppDeps, batch: IssuedDocument[]) =>
   batch.map((row) => csvLine(deps, { ...toDto(row), originalNumber: row.original_number })).join("");
 
-/** A settled day's lines: kept ones, or built from its documents (one day in memory) and kept. */
-async function keptCsvLines(deps: AppDeps, day: string, bounds: { fromIso: string; toIso: string }) {
+/**
+ * A settled day's lines: kept ones (sent as the bytes they unpack to, never decoded into text), or
+ * built from its documents (one day in memory) and kept.
+ */
+async function keptCsvLines(
+  deps: AppDeps,
+  day: string,
+  bounds: { fromIso: string; toIso: string },
+): Promise<string | Buffer> {
   const timeZone = deps.config.timeZone;
   const kept = await findCsvDay(deps.db, timeZone, day);
-  if (kept) return gunzipSync(kept.lines_gzip).toString("utf8");
+  if (kept) return gunzipSync(kept.lines_gzip);
   return sumOnce(deps.db, `csv ${timeZone} ${day}`, async () => {
     let lines = "";
     let documents = 0;

@@ -8,10 +8,18 @@ import { createTestApp, DIALECTS, json, postgresAvailable, type TestApp } from "
 import type { Dialect } from "./database.js";
 
 /**
- * The tables that grow with every booking (and its tax document), or with every visitor (the inbox):
- * a page that scans one of them costs what is stored.
+ * The tables that grow with every booking (and its tax document), with every visitor (the inbox), or
+ * with every place ever taken in a line (the waitlists): a page that scans one of them costs what is stored.
  */
-const GROWING = ["bookings", "payments", "notifications", "audit_log", "tax_documents", "contact_messages"];
+const GROWING = [
+  "bookings",
+  "payments",
+  "notifications",
+  "audit_log",
+  "tax_documents",
+  "contact_messages",
+  "waitlist_entries",
+];
 /** Partial indexes read whole on purpose: they hold only the rows their condition names (the waiting messages). */
 const PARTIAL = ["contact_messages_unhandled_idx"];
 const mentionsGrowing = (text: string) => GROWING.some((table) => new RegExp(`\\b${table}\\b`).test(text));
@@ -91,6 +99,12 @@ for (const dialect of DIALECTS) {
       for (const hours of [30, 60]) {
         const slot = await buildSlot(t.app.deps.db, { start_at: at(hours), end_at: at(hours + 1) });
         await buildBooking(t.app.deps.db, { user_id, target_id: slot.id });
+        const place = { user_id, kind: "mock", target_id: slot.id, package_key: "service" } as const;
+        const joined = { offer_expires_at: null, offered_at: null, created_at: at(-1), updated_at: at(-1) };
+        await t.app.deps.db
+          .insertInto("waitlist_entries")
+          .values({ ...place, ...joined, id: `line-${hours}`, status: "waiting" })
+          .execute();
       }
       for (const n of [1, 2]) {
         const entry = { actorEmail: "admin@example.com", action: "create", entity: "slot", entityId: `slot-${n}` };
@@ -153,6 +167,7 @@ for (const dialect of DIALECTS) {
       ["invoices list, first page", `/api/admin/invoices?from=${daysAgo(30)}&to=${today()}`, () => admin],
       ["messages inbox, first page", "/api/admin/messages", () => admin],
       ["coupons, first page", "/api/admin/coupons", () => admin],
+      ["waitlists, first page", "/api/admin/waitlists", () => admin],
       ["admin week of slots (bounded by its week)", `/api/admin/slots?week=${today()}`, () => admin],
     ];
     for (const [name, url, cookie] of pages) {
@@ -161,7 +176,7 @@ for (const dialect of DIALECTS) {
       });
     }
 
-    it("the next page of bookings and of the audit log: no full scan", async () => {
+    it("the next page of bookings, the audit log, the inbox and the waitlists: no full scan", async () => {
       const next = async (url: string) => {
         const first = json<{ nextCursor: string | null }>(await t.request({ url, cookie: admin }));
         expect(first.nextCursor).not.toBeNull();
@@ -170,6 +185,7 @@ for (const dialect of DIALECTS) {
       expect(await fullScansOf(await next("/api/admin/bookings?limit=1"))).toEqual([]);
       expect(await fullScansOf(await next("/api/admin/audit?limit=1"))).toEqual([]);
       expect(await fullScansOf(await next("/api/admin/messages?limit=1"))).toEqual([]);
+      expect(await fullScansOf(await next("/api/admin/waitlists?limit=1"))).toEqual([]);
     });
 
     it("the seat sweeper reads only the pending checkouts", async () => {

@@ -478,6 +478,8 @@ export interface WaitlistEntriesTable {
   /** While offered, the freed seat is held for this student until this instant. */
   offer_expires_at: string | null;
   offered_at: string | null;
+  /** The session's start (an internship's start date), kept by triggers (migration 0425). */
+  session_start?: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMPANY_TYPES } from "../constants.js";
 import { bookingKindSchema } from "./booking.js";
+import { nextCursorSchema } from "./pagination.js";
 
 export const joinWaitlistSchema = z.object({
   kind: bookingKindSchema,
@@ -28,13 +29,18 @@ export type WaitlistEntryDto = z.infer<typeof waitlistEntrySchema>;
 
 export const waitlistListSchema = z.object({ entries: z.array(waitlistEntrySchema) });
 
-/** One session's line as the admin sees it. */
+/**
+ * One session's line as the admin sees it: the page's entries of it, in line order. A line cut by a
+ * page's end goes on at the start of the next page, under the same `targetId`.
+ */
 export const adminWaitlistSchema = z.object({
   kind: bookingKindSchema,
   targetId: z.string(),
   title: z.string(),
   startAt: z.string(),
   capacity: z.number().int(),
+  /** How many stand in the whole line (waiting or offered), also when this page holds part of it. */
+  inLine: z.number().int(),
   entries: z.array(
     z.object({
       id: z.string(),
@@ -48,4 +54,9 @@ export const adminWaitlistSchema = z.object({
   ),
 });
 export type AdminWaitlistDto = z.infer<typeof adminWaitlistSchema>;
-export const adminWaitlistListSchema = z.object({ waitlists: z.array(adminWaitlistSchema) });
+/** A page of lines, soonest session first (docs/admin.md, Waitlists). */
+export const adminWaitlistsPageSchema = z.object({
+  waitlists: z.array(adminWaitlistSchema),
+  nextCursor: nextCursorSchema,
+});
+export type AdminWaitlistsPageDto = z.infer<typeof adminWaitlistsPageSchema>;

@@ -33,4 +33,6 @@ export * as "0391-contact-replies" from "./0391-contact-replies.js";
 export * as "0392-interview-domains" from "./0392-interview-domains.js";
 export * as "0400-topics-and-tracks" from "./0400-topics-and-tracks.js";
 export * as "0410-recording-parts" from "./0410-recording-parts.js";
+export * as "0425-waitlist-session-start" from "./0425-waitlist-session-start.js";
+export * as "0426-waitlist-session-index" from "./0426-waitlist-session-index.js";
 export * as "0430-unused-bookings-index" from "./0430-unused-bookings-index.js";

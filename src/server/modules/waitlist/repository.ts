@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from "kysely";
+import { type Insertable, sql, type Transaction } from "kysely";
 import { WAITLIST_LIVE_STATUSES } from "../../../shared/constants.js";
 import { type Dialect, type Executor, forUpdate } from "../../db/database.js";
 import type { Database, WaitlistEntriesTable } from "../../db/schema.js";
@@ -107,9 +107,9 @@ export function findTargetsWithLines(db: Executor, nowIso: string) {
     .execute();
 }
 
-/** Live entries with what they wait for (title, start), for the student or the admin. */
-export function findLiveEntries(db: Executor, filter: { userId?: string }) {
-  let query = db
+/** Live entries with what they wait for (title, start, seats): the student's and the admin's lists read the same. */
+function selectLiveEntries(db: Executor) {
+  return db
     .selectFrom("waitlist_entries as w")
     .innerJoin("user", "user.id", "w.user_id")
     .leftJoin("slots", (join) => join.onRef("slots.id", "=", "w.target_id").on("w.kind", "=", "mock"))
@@ -123,6 +123,7 @@ export function findLiveEntries(db: Executor, filter: { userId?: string }) {
       "w.package_key",
       "w.status",
       "w.offer_expires_at",
+      "w.session_start",
       "w.created_at",
       "user.name as user_name",
       "user.email as user_email",
@@ -135,12 +136,69 @@ export function findLiveEntries(db: Executor, filter: { userId?: string }) {
       "internships.title as internship_title",
       "internships.start_date as internship_start",
       "internships.capacity as internship_capacity",
-    ])
+    ]);
+}
+
+/** The student's places in every line, in the order they joined. */
+export function findLiveEntriesOfUser(db: Executor, userId: string) {
+  return selectLiveEntries(db)
     .where("w.status", "in", LIVE_STATUSES)
+    .where("w.user_id", "=", userId)
     .orderBy("w.created_at")
-    .orderBy("w.id");
-  if (filter.userId) query = query.where("w.user_id", "=", filter.userId);
+    .orderBy("w.id")
+    .execute();
+}
+
+/** Where the previous page of lines ended: its last entry's session start, target, join time and id. */
+export interface LinePosition {
+  sessionStart: string;
+  targetId: string;
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * One page of the live entries of every line: soonest session first, each line in the order it was
+ * joined, read in the order of an index (migration 0426), so a page costs its own rows and one
+ * session's entries come one after another.
+ */
+export function findLiveEntriesPage(db: Executor, page: { after: LinePosition | undefined; limit: number }) {
+  const { after, limit } = page;
+  let query = selectLiveEntries(db)
+    // Literal statuses: a partial index is used only when the query names its condition's values.
+    .where(
+      "w.status",
+      "in",
+      LIVE_STATUSES.map((status) => sql.lit(status)),
+    )
+    .orderBy("w.session_start")
+    .orderBy("w.target_id")
+    .orderBy("w.created_at")
+    .orderBy("w.id")
+    .limit(limit);
+  if (after) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple("w.session_start", "w.target_id", "w.created_at", "w.id"),
+        ">",
+        eb.tuple(after.sessionStart, after.targetId, after.createdAt, after.id),
+      ),
+    );
+  }
   return query.execute();
+}
+
+/** How many stand in each of the given lines (waiting or offered), a page's lines whole. */
+export async function countLiveByTarget(db: Executor, targetIds: readonly string[]): Promise<Map<string, number>> {
+  if (targetIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("waitlist_entries")
+    .select((eb) => ["target_id", eb.fn.countAll<number | string>().as("count")])
+    .where("target_id", "in", [...targetIds])
+    .where("status", "in", LIVE_STATUSES)
+    .groupBy("target_id")
+    .execute();
+  return new Map(rows.map((row) => [row.target_id, Number(row.count)]));
 }
 
 /** How many still wait ahead of each of the given entries (same target, joined earlier). */

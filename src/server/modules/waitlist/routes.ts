@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
 import { holdSchema } from "../../../shared/schemas/booking.js";
+import { pageQuerySchema } from "../../../shared/schemas/pagination.js";
 import {
-  adminWaitlistListSchema,
+  adminWaitlistsPageSchema,
   joinWaitlistSchema,
   waitlistEntrySchema,
   waitlistListSchema,
@@ -98,12 +99,13 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: "listWaitlistsForAdmin",
         tags: ["admin"],
-        summary: "Every line with students in it, per slot, workshop session or internship",
-        response: { 200: adminWaitlistListSchema },
+        summary: "Lines with students in them, soonest session first, each in line order, a page at a time",
+        querystring: pageQuerySchema,
+        response: { 200: adminWaitlistsPageSchema, ...errorResponses(400) },
       },
     },
-    async () => {
-      return { waitlists: await listWaitlistsForAdmin(deps) };
+    async (request) => {
+      return listWaitlistsForAdmin(deps, request.query);
     },
   );
 };

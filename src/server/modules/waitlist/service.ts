@@ -1,19 +1,29 @@
 import { randomUUID } from "node:crypto";
+import { z } from "zod";
 import { AppError } from "../../../shared/errors.js";
 import { MESSAGES, PROGRAMME_MESSAGES, WAITLIST_MESSAGES } from "../../../shared/messages.js";
 import type { HoldDto } from "../../../shared/schemas/booking.js";
-import type { AdminWaitlistDto, JoinWaitlistInput, WaitlistEntryDto } from "../../../shared/schemas/waitlist.js";
+import type { PageQuery } from "../../../shared/schemas/pagination.js";
+import type {
+  AdminWaitlistDto,
+  AdminWaitlistsPageDto,
+  JoinWaitlistInput,
+  WaitlistEntryDto,
+} from "../../../shared/schemas/waitlist.js";
 import type { AppDeps } from "../../app-deps.js";
+import { decodeCursor, encodeCursor } from "../../db/keyset-cursor.js";
 import { hasSeatOrLiveCheckout } from "../bookings/index.js";
 import { findHoldOfKind, findTargetForUpdate, hasLiveHold, replaceHoldOfKind } from "../holds/index.js";
 import { needsApplication } from "../programme/service.js";
 import { countSeatsTaken } from "../seats/index.js";
 import { announceLineChanges, type LineChange, offerFreedSeats, seatsEventFor } from "./offers.js";
 import {
+  countLiveByTarget,
   countWaitingAhead,
   deleteEntry,
   findEntryById,
-  findLiveEntries,
+  findLiveEntriesOfUser,
+  findLiveEntriesPage,
   findLiveEntryOfUser,
   insertWaitlistEntry,
   lockEntryById,
@@ -66,7 +76,7 @@ export async function joinWaitlist(deps: AppDeps, userId: string, input: JoinWai
   return entry;
 }
 
-type LiveRow = Awaited<ReturnType<typeof findLiveEntries>>[number];
+type LiveRow = Awaited<ReturnType<typeof findLiveEntriesPage>>[number];
 
 function describeTarget(row: LiveRow) {
   if (row.kind === "mock") {
@@ -88,7 +98,7 @@ function describeTarget(row: LiveRow) {
 
 /** The student's places in line, each with their place (1 = next to be offered) or their offer. */
 export async function listMyWaitlist(deps: AppDeps, userId: string): Promise<WaitlistEntryDto[]> {
-  const rows = await findLiveEntries(deps.db, { userId });
+  const rows = await findLiveEntriesOfUser(deps.db, userId);
   const ahead = await countWaitingAhead(deps.db, rows);
   return rows.map((row) => {
     const { title, startAt } = describeTarget(row);
@@ -108,12 +118,23 @@ export async function listMyWaitlist(deps: AppDeps, userId: string): Promise<Wai
   });
 }
 
-/** Every line with someone in it, per slot, session or internship, in order. */
-export async function listWaitlistsForAdmin(deps: AppDeps): Promise<AdminWaitlistDto[]> {
-  const rows = await findLiveEntries(deps.db, {});
-  const ahead = await countWaitingAhead(deps.db, rows);
+const positionSchema = z.tuple([z.string().max(40), z.string().max(64), z.string().max(40), z.string().max(64)]);
+
+/**
+ * A page of the lines with someone in them, soonest session first, each in line order, and where
+ * the next page starts (docs/decisions/0425-waitlists-paged-by-session-start.md).
+ */
+export async function listWaitlistsForAdmin(deps: AppDeps, query: PageQuery): Promise<AdminWaitlistsPageDto> {
+  const position = query.cursor ? decodeCursor(query.cursor, positionSchema) : undefined;
+  const rows = await findLiveEntriesPage(deps.db, {
+    after: position && { sessionStart: position[0], targetId: position[1], createdAt: position[2], id: position[3] },
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const ahead = await countWaitingAhead(deps.db, page);
+  const inLine = await countLiveByTarget(deps.db, [...new Set(page.map((row) => row.target_id))]);
   const lines = new Map<string, AdminWaitlistDto>();
-  for (const row of rows) {
+  for (const row of page) {
     const { title, startAt, capacity } = describeTarget(row);
     const line = lines.get(row.target_id) ?? {
       kind: row.kind,
@@ -121,6 +142,7 @@ export async function listWaitlistsForAdmin(deps: AppDeps): Promise<AdminWaitlis
       title,
       startAt,
       capacity,
+      inLine: inLine.get(row.target_id) ?? 0,
       entries: [],
     };
     lines.set(row.target_id, line);
@@ -135,7 +157,14 @@ export async function listWaitlistsForAdmin(deps: AppDeps): Promise<AdminWaitlis
       joinedAt: row.created_at,
     });
   }
-  return [...lines.values()].sort((a, b) => a.startAt.localeCompare(b.startAt));
+  const last = page.at(-1);
+  return {
+    waitlists: [...lines.values()],
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor([last.session_start ?? "", last.target_id, last.created_at, last.id])
+        : null,
+  };
 }
 
 async function lockOwnEntry(deps: AppDeps, trx: Parameters<typeof offerFreedSeats>[1], userId: string, id: string) {

@@ -3,6 +3,7 @@ import { formatDayLabel, formatInstant, zonedDate } from "../../../../shared/tim
 import { useClientConfig } from "../../../shared/session/get-config.js";
 import { Alert, Spinner } from "../../../ui/alert.js";
 import { useWaitlists } from "../api/get-waitlists.js";
+import { LoadMore } from "./load-more.js";
 import { SectionLayout } from "./section-layout.js";
 
 const KIND_LABELS = {
@@ -11,7 +12,7 @@ const KIND_LABELS = {
   internship: "Internship batch",
 } as const;
 
-/** Every slot, workshop session and internship batch with a line, and who stands in it, in order. */
+/** Slots, workshop sessions and internship batches with a line, soonest first, and who stands in it, in order. */
 export function WaitlistsSection() {
   const config = useClientConfig();
   const waitlists = useWaitlists();
@@ -31,7 +32,7 @@ export function WaitlistsSection() {
               {line.kind === "internship"
                 ? `Starts ${formatDayLabel(zonedDate(new Date(line.startAt), zone))}`
                 : formatInstant(line.startAt, zone, label)}{" "}
-              · {line.capacity} {line.capacity === 1 ? "seat" : "seats"} · {line.entries.length} in line
+              · {line.capacity} {line.capacity === 1 ? "seat" : "seats"} · {line.inLine} in line
             </p>
             <table className="mt-3 w-full text-left text-sm">
               <caption className="sr-only">Waitlist of {line.title}</caption>
@@ -72,6 +73,7 @@ export function WaitlistsSection() {
           </li>
         ))}
       </ul>
+      <LoadMore list={waitlists} />
     </SectionLayout>
   );
 }

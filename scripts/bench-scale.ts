@@ -198,7 +198,14 @@ async function measurePages(base: string, adminCookie: string): Promise<PageTimi
   return timings;
 }
 
+/** BENCH_REQUESTS="insights,CSV": only the requests whose name contains one of these words. */
+const ONLY = process.env.BENCH_REQUESTS?.split(",").map((word) => word.trim().toLowerCase());
+
 function requestsFor(cookies: { admin: string; light: string; heavy: string }): [string, string, string][] {
+  return allRequests(cookies).filter(([name]) => !ONLY || ONLY.some((word) => name.toLowerCase().includes(word)));
+}
+
+function allRequests(cookies: { admin: string; light: string; heavy: string }): [string, string, string][] {
   const today = zonedDate(new Date(), "Asia/Kolkata");
   const since = (days: number) => addDays(today, -days);
   return [

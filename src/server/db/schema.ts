@@ -698,6 +698,10 @@ export interface InvoiceCsvDaysTable {
   time_zone: string;
   day: string;
   documents: number;
-  lines_gzip: Uint8Array;
+  /** The day's lines as raw DEFLATE ended by a sync flush (migration 0431). */
+  lines_deflate: Uint8Array;
+  /** CRC-32 and length of the lines, to send them inside one gzip stream unpacked. */
+  lines_crc32: number;
+  lines_bytes: number;
   rolled_at: string;
 }

@@ -36,3 +36,4 @@ export * as "0410-recording-parts" from "./0410-recording-parts.js";
 export * as "0425-waitlist-session-start" from "./0425-waitlist-session-start.js";
 export * as "0426-waitlist-session-index" from "./0426-waitlist-session-index.js";
 export * as "0430-unused-bookings-index" from "./0430-unused-bookings-index.js";
+export * as "0431-csv-days-deflate" from "./0431-csv-days-deflate.js";

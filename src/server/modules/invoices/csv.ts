@@ -1,9 +1,14 @@
-import { gunzipSync, gzipSync } from "node:zlib";
 import type { TaxDocumentDto } from "../../../shared/schemas/invoices.js";
 import { addDays, zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { TaxDocumentType } from "../../db/schema.js";
 import { settledBy, sumOnce } from "../../db/settled-days.js";
+import {
+  type DeflateSegment,
+  deflateSegment,
+  gzipOfSegments,
+  inflateSegment,
+} from "../../infrastructure/gzip/deflate-segments.js";
 import { periodBounds, toDto } from "./reading.js";
 import { findCsvDay, findDocumentsIssuedBetween, keepCsvDay } from "./repository.js";
 
@@ -51,28 +56,43 @@ const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAl
 /** Text typed by people (names, e-mails) never starts a spreadsheet formula. */
 const csvText = (value: string) => csvCell(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
+/** A piece of the CSV: text built now, or a settled day's lines kept compressed. */
+type CsvPiece = string | DeflateSegment;
+
 /**
  * The accountant's export: one line per document; credit notes and refund receipts are negative.
  * Lines are produced as the response is sent, so a year of documents never sits in memory at once.
- * A settled day's lines are built once and kept (gzip), so a closed month costs a row per day
- * (docs/decisions/0380-daily-rollups.md). The period is checked before the first line.
+ * A settled day's lines are built once and kept compressed, so a closed month costs a row per day
+ * (docs/decisions/0380-daily-rollups.md); a client that takes gzip gets those rows as they are
+ * kept, inside one gzip stream, never unpacked (docs/decisions/0431-csv-days-sent-compressed.md).
+ * The period is checked before the first line.
  */
 export function exportDocumentsCsv(
   deps: AppDeps,
   range: { from: string; to: string },
-): AsyncGenerator<string | Buffer> {
+  encoding: "gzip" | "identity",
+): AsyncGenerator<Uint8Array | string> {
   periodBounds(range, deps.config.timeZone);
-  return csvLines(deps, range);
+  const pieces = csvPieces(deps, range);
+  return encoding === "gzip" ? gzipOfSegments(segmentsOf(pieces)) : textOf(pieces);
 }
 
-async function* csvLines(deps: AppDeps, range: { from: string; to: string }): AsyncGenerator<string | Buffer> {
+async function* segmentsOf(pieces: AsyncIterable<CsvPiece>): AsyncGenerator<DeflateSegment> {
+  for await (const piece of pieces) yield typeof piece === "string" ? deflateSegment(piece) : piece;
+}
+
+async function* textOf(pieces: AsyncIterable<CsvPiece>): AsyncGenerator<Uint8Array | string> {
+  for await (const piece of pieces) yield typeof piece === "string" ? piece : inflateSegment(piece);
+}
+
+async function* csvPieces(deps: AppDeps, range: { from: string; to: string }): AsyncGenerator<CsvPiece> {
   yield `${CSV_COLUMNS.join(",")}\r\n`;
   const settled = settledBy(Date.now());
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const bounds = periodBounds({ from: day, to: day }, deps.config.timeZone);
     if (bounds.toIso <= settled) {
       const lines = await keptCsvLines(deps, day, bounds);
-      if (lines.length > 0) yield lines;
+      if (lines.bytes > 0) yield lines;
       continue;
     }
     // One chunk per batch: the response is written in a few large pieces, not one per line.
@@ -85,18 +105,15 @@ type IssuedDocument = Awaited<ReturnType<typeof findDocumentsIssuedBetween>>[num
 const csvLinesOf = (deps: AppDeps, batch: IssuedDocument[]) =>
   batch.map((row) => csvLine(deps, { ...toDto(row), originalNumber: row.original_number })).join("");
 
-/**
- * A settled day's lines: kept ones (sent as the bytes they unpack to, never decoded into text), or
- * built from its documents (one day in memory) and kept.
- */
+/** A settled day's lines: kept ones, or built from its documents (one day in memory), compressed and kept. */
 async function keptCsvLines(
   deps: AppDeps,
   day: string,
   bounds: { fromIso: string; toIso: string },
-): Promise<string | Buffer> {
+): Promise<DeflateSegment> {
   const timeZone = deps.config.timeZone;
   const kept = await findCsvDay(deps.db, timeZone, day);
-  if (kept) return gunzipSync(kept.lines_gzip);
+  if (kept) return kept;
   return sumOnce(deps.db, `csv ${timeZone} ${day}`, async () => {
     let lines = "";
     let documents = 0;
@@ -104,9 +121,9 @@ async function keptCsvLines(
       lines += csvLinesOf(deps, batch);
       documents += batch.length;
     }
-    const rolled_at = new Date().toISOString();
-    await keepCsvDay(deps.db, { time_zone: timeZone, day, documents, lines_gzip: gzipSync(lines), rolled_at });
-    return lines;
+    const segment = deflateSegment(lines);
+    await keepCsvDay(deps.db, { timeZone, day, documents, segment, rolledAt: new Date().toISOString() });
+    return segment;
   });
 }
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { expect, it } from "vitest";
 import type { TaxDocumentDto } from "../../../shared/schemas/invoices.js";
 import { addDays, zonedDate } from "../../../shared/time.js";
@@ -232,6 +233,11 @@ describeEachDialect(
         await db.selectFrom("invoice_csv_days").select("day").where("day", ">", addDays(today(), -2)).execute(),
       ).toEqual([]);
       expect((await t().request({ url, cookie: admin })).body).toBe(first.body);
+      // A client that takes gzip gets the kept days as they are kept, in one gzip stream.
+      const packed = await t().request({ url, cookie: admin, headers: { "accept-encoding": "gzip, br" } });
+      expect(packed.headers["content-encoding"]).toBe("gzip");
+      expect(packed.rawPayload.byteLength).toBeLessThan(Buffer.byteLength(first.body));
+      expect(gunzipSync(packed.rawPayload).toString("utf8")).toBe(first.body);
     });
 
     it("lists a period's documents a page at a time in the accountant's order, and refuses a cursor not ours", async () => {

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Executor } from "../../db/database.js";
-import type { Database, InvoiceCsvDaysTable, TaxDocumentsTable, TaxDocumentType } from "../../db/schema.js";
+import type { Database, TaxDocumentsTable, TaxDocumentType } from "../../db/schema.js";
+import type { DeflateSegment } from "../../infrastructure/gzip/deflate-segments.js";
 
 /**
  * Takes the next number of a series for a financial year. The counter row is created at 0 the first
@@ -122,21 +123,34 @@ export function findPaymentReferences(db: Executor, paymentId: string) {
     .executeTakeFirst();
 }
 
-/** A settled day's kept CSV lines (docs/decisions/0380-daily-rollups.md). */
-export function findCsvDay(db: Executor, timeZone: string, day: string) {
-  return db
+/** A settled day's kept CSV lines (docs/decisions/0431-csv-days-sent-compressed.md). */
+export async function findCsvDay(db: Executor, timeZone: string, day: string): Promise<DeflateSegment | undefined> {
+  const row = await db
     .selectFrom("invoice_csv_days")
-    .select("lines_gzip")
+    .select(["lines_deflate", "lines_crc32", "lines_bytes"])
     .where("time_zone", "=", timeZone)
     .where("day", "=", day)
     .executeTakeFirst();
+  // PostgreSQL's bigint arrives as text.
+  return row && { deflated: row.lines_deflate, crc32: Number(row.lines_crc32), bytes: Number(row.lines_bytes) };
 }
 
 /** Keeps a settled day's lines; a day another request kept meanwhile is left as it is. */
-export async function keepCsvDay(db: Executor, row: InvoiceCsvDaysTable): Promise<void> {
+export async function keepCsvDay(
+  db: Executor,
+  kept: { timeZone: string; day: string; documents: number; segment: DeflateSegment; rolledAt: string },
+): Promise<void> {
   await db
     .insertInto("invoice_csv_days")
-    .values(row)
+    .values({
+      time_zone: kept.timeZone,
+      day: kept.day,
+      documents: kept.documents,
+      lines_deflate: kept.segment.deflated,
+      lines_crc32: kept.segment.crc32,
+      lines_bytes: kept.segment.bytes,
+      rolled_at: kept.rolledAt,
+    })
     .onConflict((oc) => oc.columns(["time_zone", "day"]).doNothing())
     .execute();
 }

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
@@ -70,16 +71,20 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const gzip = negotiate(request.headers["accept-encoding"] ?? "", ["gzip"]) === "gzip";
+      const body = exportDocumentsCsv(deps, request.query, gzip ? "gzip" : "identity");
+      if (gzip) reply.header("content-encoding", "gzip");
       return (
         reply
           .header("content-type", "text/csv; charset=utf-8")
+          .header("vary", "accept-encoding")
           .header(
             "content-disposition",
             `attachment; filename="invoices-${request.query.from}-to-${request.query.to}.csv"`,
           )
           // A byte stream (not objects): what waits to be sent is bounded by the stream's 64 KB mark
           // plus one chunk (a day), not sixteen chunks, whatever the period or the client's pace.
-          .send(Readable.from(exportDocumentsCsv(deps, request.query), { objectMode: false }))
+          .send(Readable.from(body, { objectMode: false }))
       );
     },
   );

@@ -73,3 +73,28 @@ export async function findKeptDays(db: Executor, timeZone: string, first: string
     Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === "day" || k === "packageKey" ? v : Number(v)]));
   return { money: money.map((m) => numbers(m) as DayMoney), funnel: days.map((d) => numbers(d) as DayFunnel) };
 }
+
+/** When the oldest hold placed before the instant was placed, if any. */
+export async function findOldestHoldBefore(db: Executor, beforeIso: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("hold_log")
+    .select("created_at")
+    .where("created_at", "<", beforeIso)
+    .orderBy("created_at")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at;
+}
+
+/** Deletes up to `limit` holds placed before the instant (by the index on `created_at`); returns how many. */
+export async function deleteHoldsBefore(db: Executor, beforeIso: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom("hold_log")
+    .where(
+      "id",
+      "in",
+      db.selectFrom("hold_log").select("id").where("created_at", "<", beforeIso).orderBy("created_at").limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

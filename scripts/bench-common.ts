@@ -9,6 +9,9 @@ const SERVER_BUNDLE = process.env.BENCH_SERVER ?? ".tmp/bench/bench-server.js";
 export interface Seeded {
   cookies: string[];
   slotIds: string[];
+  /** Without seeding (bench:scale), what the hold log's sweep did before serving, when asked. */
+  holdSweepMs?: number;
+  holdsDeleted?: number;
 }
 
 export async function startServer(

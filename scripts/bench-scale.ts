@@ -281,7 +281,11 @@ async function runOne(dialect: "sqlite" | "postgres", sizeName: string) {
     const upgradeS = (performance.now() - upgrading) / 1000;
     const tables = await tableSizes(handle.db, dialect);
     const totalBytes = Object.values(tables).reduce((s, n) => s + n, 0);
-    const { child } = await startServer(database.url, port, false);
+    process.env.BENCH_HOLD_SWEEP = "true";
+    const { child, seeded } = await startServer(database.url, port, false);
+    // After the hold log's first sweep (src/server/modules/insights/hold-log-retention.ts).
+    const swept = await tableSizes(handle.db, dialect);
+    const sweptBytes = Object.values(swept).reduce((s, n) => s + n, 0);
     rss.peak = 0;
     const sampler = setInterval(() => {
       const now = rssMb(child.pid ?? 0);
@@ -306,6 +310,10 @@ async function runOne(dialect: "sqlite" | "postgres", sizeName: string) {
         totalBytes,
         bytesPerBooking: Math.round(totalBytes / counts.bookings),
         bytesPerBookingBeforeUpgrade: Math.round(bytesBefore / counts.bookings),
+        bytesPerBookingAfterSweep: Math.round(sweptBytes / counts.bookings),
+        holdSweepS: (seeded.holdSweepMs ?? 0) / 1000,
+        holdsDeleted: seeded.holdsDeleted ?? 0,
+        tablesAfterSweep: swept,
         tables,
         peakRssMb: Math.round(rss.peak),
         measured,
@@ -332,6 +340,9 @@ function print(result: Awaited<ReturnType<typeof runOne>>, load: string): void {
   console.log("| Request | p50 ms | p99 ms | CPU ms/request | peak RSS MB | errors |\n|---|---|---|---|---|---|");
   for (const m of result.measured)
     console.log(`| ${m.request} | ${m.p50} | ${m.p99} | ${m.cpuMsPerRequest} | ${m.peakRssMb} | ${m.errors} |`);
+  console.log(
+    `hold log sweep: ${result.holdsDeleted} holds deleted in ${result.holdSweepS.toFixed(1)} s; then ${result.bytesPerBookingAfterSweep} bytes per booking`,
+  );
   for (const b of result.browser)
     console.log(
       `Chromium, ${b.page}: first content ${b.fcpMs[0]} ms (worst ${b.fcpMs[1]}), first rows ${b.shownMs[0]} ms (worst ${b.shownMs[1]})`,

@@ -24,3 +24,10 @@ export function sumOnce<T>(db: object, key: string, work: () => Promise<T>): Pro
   running.set(key, started);
   return started;
 }
+
+/**
+ * The PostgreSQL advisory lock between summing a day's session figures and writes that drop it
+ * (docs/decisions/0420-kept-days-dropped-on-change.md): a summing read holds it alone, so no write to
+ * its days commits unseen between its sums and its keeping; dropping writes share it.
+ */
+export const KEPT_DAYS_LOCK = 1_768_846_185;

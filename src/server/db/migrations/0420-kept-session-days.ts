@@ -148,6 +148,8 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createTables(db);
+  // A day's workshops by their start, as slots already are (a few thousand rows: built in place).
+  await db.schema.createIndex("workshops_start_idx").on("workshops").column("start_at").execute();
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await (onPostgres ? postgresTriggers(db) : sqliteTriggers(db));
 }
@@ -164,6 +166,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     if (onPostgres) await sql.raw(`DROP FUNCTION IF EXISTS careerprep_${table}_drop_kept_days()`).execute(db);
   }
   if (onPostgres) await sql`DROP FUNCTION IF EXISTS careerprep_drop_kept_days(text)`.execute(db);
+  await db.schema.dropIndex("workshops_start_idx").execute();
   for (const table of ["insight_day_coupons", "insight_day_marks", "insight_kept_days"]) {
     await db.schema.dropTable(table).execute();
   }

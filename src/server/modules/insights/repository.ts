@@ -156,14 +156,17 @@ export async function countHoldFunnelByDay(db: Db, dialect: Dialect, spans: read
  */
 export async function countMarkedAttendanceByDay(db: Executor, days: readonly Bucket[]) {
   if (days.length === 0) return [];
+  // One join per session table: a join on their union would read the bookings by status instead.
+  const marked = (sessions: "slots" | "workshops") => sql`
+    select d.bucket as "day", b.package_key as "packageKey", b.status as "status"
+    from d join ${sql.table(sessions)} s on s.start_at >= d.bucket_from and s.start_at < d.bucket_to
+    join bookings b on b.target_id = s.id
+    where b.kind in ('mock', 'workshop') and b.status in ('completed', 'no_show')`;
   const result = await sql<{ day: string; packageKey: string; status: string; n: number | string }>`
     ${withBuckets(days)}
-    select d.bucket as "day", b.package_key as "packageKey", b.status as "status", count(*) as "n"
-    from d join (select id, start_at from slots union all select id, start_at from workshops) s
-      on s.start_at >= d.bucket_from and s.start_at < d.bucket_to
-    join bookings b on b.target_id = s.id
-    where b.kind in ('mock', 'workshop') and b.status in ('completed', 'no_show')
-    group by d.bucket, b.package_key, b.status`.execute(db);
+    select m."day", m."packageKey", m."status", count(*) as "n"
+    from (${marked("slots")} union all ${marked("workshops")}) m
+    group by m."day", m."packageKey", m."status"`.execute(db);
   return result.rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
 

@@ -627,6 +627,7 @@ export interface Database {
   insight_kept_days: InsightKeptDaysTable;
   insight_day_marks: InsightDayMarksTable;
   insight_day_coupons: InsightDayCouponsTable;
+  feedback_wait_days: FeedbackWaitDaysTable;
   invoice_csv_days: InvoiceCsvDaysTable;
 }
 
@@ -728,6 +729,13 @@ export interface InsightDayCouponsTable {
   redemptions: number;
   discount_paise: number;
   revenue_paise: number;
+}
+
+/** A settled UTC day of scorecards' first saves: how many waited each whole minute (JSON `{ "minutes": count }`). */
+export interface FeedbackWaitDaysTable {
+  day: string;
+  waits: string;
+  rolled_at: string;
 }
 
 /** One settled day's lines of the invoices CSV, gzip-compressed. */

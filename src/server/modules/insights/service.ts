@@ -149,6 +149,6 @@ export async function readInsights(deps: AppDeps, period: PeriodQuery): Promise<
     noShows: noShows(sessions.marks),
     scorecards: scorecards(sessions.marks),
     coupons: coupons(sessions.coupons),
-    feedbackMinutes: await measureFeedbackMinutes(deps.db),
+    feedbackMinutes: await measureFeedbackMinutes(deps),
   };
 }

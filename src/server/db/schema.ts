@@ -697,7 +697,7 @@ export interface InsightDayMoneyTable {
 
 /**
  * A settled day whose session figures are kept: its instants (so triggers drop it when a row feeding
- * it changes, docs/decisions/0420-kept-days-dropped-on-change.md) and the seats of the sessions
+ * it changes, docs/decisions/0421-kept-days-dropped-on-change.md) and the seats of the sessions
  * starting in it. Its marks and coupons count only while this row exists.
  */
 export interface InsightKeptDaysTable {

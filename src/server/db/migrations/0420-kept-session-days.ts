@@ -3,7 +3,7 @@ import { KEPT_DAYS_LOCK } from "../settled-days.js";
 
 /**
  * Insights' figures that follow sessions and later marks, kept per settled platform-zone day
- * (docs/decisions/0420-kept-days-dropped-on-change.md): seats offered and sold by the sessions
+ * (docs/decisions/0421-kept-days-dropped-on-change.md): seats offered and sold by the sessions
  * starting in the day, attendance and scores of those sessions per package, and coupon use of the
  * bookings paid in the day. Each kept day names its instants, so triggers drop it whenever a row
  * that feeds it changes; the next read sums it again from the rows. Triggers, not the many services

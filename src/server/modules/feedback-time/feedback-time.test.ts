@@ -143,7 +143,11 @@ describeEachDialect("the feedback-time figure from real scorecards", (t) => {
 
     // Every session of that day ends two hours later than it did: each waited 120 minutes less (none).
     for (const slot of slots) {
-      await db.updateTable("slots").set({ end_at: at(ended, 120) }).where("id", "=", slot.id).execute();
+      await db
+        .updateTable("slots")
+        .set({ end_at: at(ended, 120) })
+        .where("id", "=", slot.id)
+        .execute();
     }
     const waits = await db.selectFrom("feedback_wait_days").select("waits").where("day", "=", day).execute();
     expect(waits).toEqual([]);

@@ -1,9 +1,8 @@
-import { sql } from "kysely";
 import { FEEDBACK_MIN_SESSIONS, FEEDBACK_WINDOW_DAYS } from "../../../shared/constants.js";
 import type { FeedbackMinutes } from "../../../shared/schemas/feedback-time.js";
 import { addDays } from "../../../shared/time.js";
 import type { Db, Dialect } from "../../db/database.js";
-import { KEPT_DAYS_LOCK, settledBy, sumOnce } from "../../db/settled-days.js";
+import { lockKeptDays, settledBy, sumOnce } from "../../db/settled-days.js";
 import { findFeedbackTimesBetween, findKeptWaitDays, insertKeptWaitDays } from "./repository.js";
 
 /** The nearest-rank percentile (the smallest value with at least `share` of the values at or below it). */
@@ -45,7 +44,7 @@ const startOf = (day: string) => `${day}T00:00:00.000Z`;
 async function keepWaitDays(deps: Deps, days: string[]): Promise<void> {
   const [first = "", last = ""] = [days[0], days.at(-1)];
   await deps.db.transaction().execute(async (trx) => {
-    if (deps.dialect === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(KEPT_DAYS_LOCK)})`.execute(trx);
+    await lockKeptDays(trx, deps.dialect);
     const present = new Set((await findKeptWaitDays(trx, first, last)).map((d) => d.day));
     const missing = days.filter((d) => !present.has(d));
     if (missing.length === 0) return;
@@ -78,7 +77,8 @@ export async function measureFeedbackMinutes(deps: Deps, now = new Date()): Prom
   const waits: number[] = [];
   for (const day of days) {
     const counts = kept.get(day);
-    const fromRows = counts === undefined ? await findFeedbackTimesBetween(deps.db, startOf(day), startOf(addDays(day, 1))) : [];
+    const fromRows =
+      counts === undefined ? await findFeedbackTimesBetween(deps.db, startOf(day), startOf(addDays(day, 1))) : [];
     for (const time of fromRows) waits.push(waitOf(time));
     for (const [minutes, n] of Object.entries(JSON.parse(counts ?? "{}") as Record<string, number>)) {
       for (let i = 0; i < n; i++) waits.push(Number(minutes));

@@ -431,10 +431,17 @@ describeEachDialect("insights", (t) => {
     expect(week(r.after, 0).capacity).toBe(week(r.before, 0).capacity - 4);
 
     r = await change(() => bookingSet(toMove.id, { target_id: slotB.id }));
-    expect([week(r.after, 0).sold, week(r.after, 1).sold]).toEqual([week(r.before, 0).sold - 1, week(r.before, 1).sold + 1]);
+    expect([week(r.after, 0).sold, week(r.after, 1).sold]).toEqual([
+      week(r.before, 0).sold - 1,
+      week(r.before, 1).sold + 1,
+    ]);
 
     r = await change(() =>
-      db.updateTable("slots").set({ start_at: evening(addDays(late, 1)) }).where("id", "=", slotA.id).execute(),
+      db
+        .updateTable("slots")
+        .set({ start_at: evening(addDays(late, 1)) })
+        .where("id", "=", slotA.id)
+        .execute(),
     );
     expect(week(r.after, 1).capacity).toBe(week(r.before, 1).capacity + 5);
 

@@ -1,7 +1,6 @@
-import { sql } from "kysely";
 import type { AppDeps } from "../../app-deps.js";
 import type { Executor } from "../../db/database.js";
-import { KEPT_DAYS_LOCK, settledBy as settledByAt, sumOnce } from "../../db/settled-days.js";
+import { lockKeptDays, settledBy as settledByAt, sumOnce } from "../../db/settled-days.js";
 import {
   type Bucket,
   countMarkedAttendanceByDay,
@@ -77,7 +76,7 @@ export async function sumSessionDaysFromRows(db: Executor, days: readonly Bucket
 async function keepSessionDays(deps: AppDeps, days: readonly Bucket[]): Promise<void> {
   const timeZone = deps.config.timeZone;
   await deps.db.transaction().execute(async (trx) => {
-    if (deps.dialect === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(KEPT_DAYS_LOCK)})`.execute(trx);
+    await lockKeptDays(trx, deps.dialect);
     const present = await findKeptDayKeys(trx, timeZone, days[0]?.key ?? "", days.at(-1)?.key ?? "");
     const missing = days.filter((d) => !present.has(d.key));
     if (missing.length === 0) return;
@@ -89,7 +88,7 @@ async function keepSessionDays(deps: AppDeps, days: readonly Bucket[]): Promise<
 /**
  * The period's seats, marks and coupon use per day: settled days kept (summed from the rows the
  * first time they are asked for, and again after a trigger dropped them because a row feeding them
- * changed), the last days from the rows (docs/decisions/0420-kept-days-dropped-on-change.md).
+ * changed), the last days from the rows (docs/decisions/0421-kept-days-dropped-on-change.md).
  */
 export async function readSessionDays(
   deps: AppDeps,

@@ -35,3 +35,4 @@ export * as "0400-topics-and-tracks" from "./0400-topics-and-tracks.js";
 export * as "0410-recording-parts" from "./0410-recording-parts.js";
 export * as "0420-kept-session-days" from "./0420-kept-session-days.js";
 export * as "0421-kept-feedback-waits" from "./0421-kept-feedback-waits.js";
+export * as "0422-bookings-by-student-session" from "./0422-bookings-by-student-session.js";

@@ -69,6 +69,12 @@ export async function sumSessionDaysFromRows(db: Executor, days: readonly Bucket
 }
 
 /**
+ * Days summed and kept per transaction: a first read of a year does not hold the database (SQLite's
+ * one connection, or PostgreSQL writes to old days) for the whole year at once.
+ */
+const DAYS_PER_TRANSACTION = 31;
+
+/**
  * Sums the settled days not kept and keeps them, in one transaction that writes to these days wait
  * for (PostgreSQL: the lock their triggers share; SQLite: its one writer), so a change committed
  * while summing is never lost under a kept day.
@@ -107,7 +113,11 @@ export async function readSessionDays(
     const present = new Set(kept.seats.map((s) => s.day));
     const missing = settled.filter((d) => !present.has(d.key));
     if (missing.length > 0) {
-      await sumOnce(deps.db, `insight sessions ${timeZone} ${first} ${last}`, () => keepSessionDays(deps, missing));
+      await sumOnce(deps.db, `insight sessions ${timeZone} ${first} ${last}`, async () => {
+        for (let i = 0; i < missing.length; i += DAYS_PER_TRANSACTION) {
+          await keepSessionDays(deps, missing.slice(i, i + DAYS_PER_TRANSACTION));
+        }
+      });
       kept = await findKeptSessionDays(deps.db, timeZone, first, last);
     }
   }

@@ -176,6 +176,12 @@ for (const dialect of DIALECTS) {
       });
     }
 
+    it("admin insights, 90 days with every settled day kept: no full scan", async () => {
+      const insights = page(`/api/admin/insights?from=${daysAgo(90)}&to=${today()}`, () => admin);
+      await insights();
+      expect(await fullScansOf(insights)).toEqual([]);
+    });
+
     it("the next page of bookings, the audit log, the inbox and the waitlists: no full scan", async () => {
       const next = async (url: string) => {
         const first = json<{ nextCursor: string | null }>(await t.request({ url, cookie: admin }));

@@ -626,6 +626,10 @@ export interface Database {
   resume_files: ResumeFilesTable;
   insight_days: InsightDaysTable;
   insight_day_money: InsightDayMoneyTable;
+  insight_kept_days: InsightKeptDaysTable;
+  insight_day_marks: InsightDayMarksTable;
+  insight_day_coupons: InsightDayCouponsTable;
+  feedback_wait_days: FeedbackWaitDaysTable;
   invoice_csv_days: InvoiceCsvDaysTable;
 }
 
@@ -691,6 +695,49 @@ export interface InsightDayMoneyTable {
   gross_paise: number;
   paid: number;
   refunds_paise: number;
+}
+
+/**
+ * A settled day whose session figures are kept: its instants (so triggers drop it when a row feeding
+ * it changes, docs/decisions/0421-kept-days-dropped-on-change.md) and the seats of the sessions
+ * starting in it. Its marks and coupons count only while this row exists.
+ */
+export interface InsightKeptDaysTable {
+  day: string;
+  time_zone: string;
+  day_from: string;
+  day_to: string;
+  capacity: number;
+  sold: number;
+  rolled_at: string;
+}
+
+/** Per kept day and package: attendance marked on the day's sessions and their scorecards. */
+export interface InsightDayMarksTable {
+  time_zone: string;
+  day: string;
+  package_key: string;
+  attended: number;
+  no_shows: number;
+  score_total: number;
+  scorecards: number;
+}
+
+/** Per kept day and code: redemptions on bookings paid in the day and still paid. */
+export interface InsightDayCouponsTable {
+  time_zone: string;
+  day: string;
+  code: string;
+  redemptions: number;
+  discount_paise: number;
+  revenue_paise: number;
+}
+
+/** A settled UTC day of scorecards' first saves: how many waited each whole minute (JSON `{ "minutes": count }`). */
+export interface FeedbackWaitDaysTable {
+  day: string;
+  waits: string;
+  rolled_at: string;
 }
 
 /** One settled day's lines of the invoices CSV, gzip-compressed. */

@@ -1,3 +1,6 @@
+import { sql } from "kysely";
+import type { Dialect, Executor } from "./database.js";
+
 /**
  * A platform-zone day is settled once it ended this long ago: no confirmation, refund, hold or tax
  * document can still be dated in it, and its holds' checkouts are long paid or expired (hold 10 min,
@@ -23,4 +26,18 @@ export function sumOnce<T>(db: object, key: string, work: () => Promise<T>): Pro
   const started = work().finally(() => running.delete(key));
   running.set(key, started);
   return started;
+}
+
+/**
+ * The PostgreSQL advisory lock between summing kept days that can still change and the writes that
+ * drop them (docs/decisions/0421-kept-days-dropped-on-change.md): dropping triggers share it.
+ */
+export const KEPT_DAYS_LOCK = 1_768_846_185;
+
+/**
+ * Held alone by a transaction that sums days and keeps them, so no write to those days commits
+ * unseen between its sums and its keeping. SQLite needs nothing: the transaction is the only writer.
+ */
+export async function lockKeptDays(trx: Executor, dialect: Dialect): Promise<void> {
+  if (dialect === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(KEPT_DAYS_LOCK)})`.execute(trx);
 }

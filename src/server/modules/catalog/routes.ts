@@ -20,7 +20,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const [items, practiceQuestions, feedbackMinutes] = await Promise.all([
         findCatalog(app.deps.db),
         countPracticeQuestions(app.deps.db),
-        measureFeedbackMinutes(app.deps.db),
+        measureFeedbackMinutes(app.deps),
       ]);
       // Always revalidated: a student must see the price an admin just set (it is a tiny response).
       reply.header("cache-control", "no-cache");

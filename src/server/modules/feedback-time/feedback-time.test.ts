@@ -101,4 +101,59 @@ describeEachDialect("the feedback-time figure from real scorecards", (t) => {
     );
     expect(insights.feedbackMinutes).toEqual(figure);
   });
+
+  it("keeps settled days' waits, and a scorecard added or a session's end moved later shows in the next figure", async () => {
+    const { db } = t().app.deps;
+    await t().signIn("kept-waits@example.com");
+    const userId = await findUserId(db, "kept-waits@example.com");
+    const ended = new Date(Date.now() - 20 * 86_400_000).toISOString();
+    /** A session that ended 20 days ago, scored `minutes` after its end (by hand: a settled day's scorecard). */
+    const scored = async (minutes: number) => {
+      const slot = await buildSlot(db, { start_at: at(ended, -45), end_at: ended });
+      const booking = await buildBooking(db, { user_id: userId, target_id: slot.id, status: "completed" });
+      const saved = at(ended, minutes);
+      await db
+        .insertInto("scorecards")
+        .values({
+          id: randomUUID(),
+          booking_id: booking.id,
+          scores: "{}",
+          overall: 4,
+          tags: "[]",
+          notes: "",
+          recording_url: null,
+          created_by: "admin@example.com",
+          created_at: saved,
+          updated_at: saved,
+        })
+        .execute();
+      return slot;
+    };
+    const before = (await catalog()).feedbackMinutes;
+    const slots = [];
+    for (let i = 0; i < FEEDBACK_MIN_SESSIONS; i++) slots.push(await scored(60));
+    const first = (await catalog()).feedbackMinutes;
+    expect(first?.sessions).toBe((before?.sessions ?? 0) + FEEDBACK_MIN_SESSIONS);
+    const day = ended.slice(0, 10);
+    const kept = await db.selectFrom("feedback_wait_days").select("waits").where("day", "=", day).execute();
+    expect(kept.map((k) => JSON.parse(k.waits))).toEqual([{ 60: FEEDBACK_MIN_SESSIONS }]);
+
+    await scored(60);
+    expect((await catalog()).feedbackMinutes?.sessions).toBe((first?.sessions ?? 0) + 1);
+
+    // Every session of that day ends two hours later than it did: each waited 120 minutes less (none).
+    for (const slot of slots) {
+      await db
+        .updateTable("slots")
+        .set({ end_at: at(ended, 120) })
+        .where("id", "=", slot.id)
+        .execute();
+    }
+    const waits = await db.selectFrom("feedback_wait_days").select("waits").where("day", "=", day).execute();
+    expect(waits).toEqual([]);
+    const moved = await catalog();
+    const again = await db.selectFrom("feedback_wait_days").select("waits").where("day", "=", day).execute();
+    expect(again.map((k) => JSON.parse(k.waits))).toEqual([{ 0: FEEDBACK_MIN_SESSIONS, 60: 1 }]);
+    expect(moved.feedbackMinutes?.sessions).toBe((first?.sessions ?? 0) + 1);
+  });
 });

@@ -1,24 +1,92 @@
 import { FEEDBACK_MIN_SESSIONS, FEEDBACK_WINDOW_DAYS } from "../../../shared/constants.js";
 import type { FeedbackMinutes } from "../../../shared/schemas/feedback-time.js";
-import type { Db } from "../../db/database.js";
-import { findFeedbackTimesSince } from "./repository.js";
+import { addDays } from "../../../shared/time.js";
+import type { Db, Dialect } from "../../db/database.js";
+import { lockKeptDays, settledBy, sumOnce } from "../../db/settled-days.js";
+import { findFeedbackTimesBetween, findKeptWaitDays, insertKeptWaitDays } from "./repository.js";
 
 /** The nearest-rank percentile (the smallest value with at least `share` of the values at or below it). */
 export function nearestRank(sorted: number[], share: number): number {
   return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
 }
 
-/** Minutes from each session's end to its first scorecard; a scorecard written before the end waited 0. */
-export function feedbackFigure(times: { endedAt: string; scoredAt: string }[]): FeedbackMinutes {
-  if (times.length < FEEDBACK_MIN_SESSIONS) return null;
-  const minutes = times
-    .map(({ endedAt, scoredAt }) => Math.max(0, Math.ceil((Date.parse(scoredAt) - Date.parse(endedAt)) / 60_000)))
-    .sort((a, b) => a - b);
+/** Minutes from a session's end to its first scorecard; a scorecard written before the end waited 0. */
+const waitOf = ({ endedAt, scoredAt }: { endedAt: string; scoredAt: string }) =>
+  Math.max(0, Math.ceil((Date.parse(scoredAt) - Date.parse(endedAt)) / 60_000));
+
+function figureOf(waits: number[]): FeedbackMinutes {
+  if (waits.length < FEEDBACK_MIN_SESSIONS) return null;
+  const minutes = waits.sort((a, b) => a - b);
   return { median: nearestRank(minutes, 0.5), p90: nearestRank(minutes, 0.9), sessions: minutes.length };
 }
 
-/** The feedback-time figure over the last FEEDBACK_WINDOW_DAYS (docs/decisions/0330-claims-from-data.md). */
-export async function measureFeedbackMinutes(db: Db, now = new Date()): Promise<FeedbackMinutes> {
+/** The median and 90th percentile of the waits, in whole minutes rounded up; null below the minimum count. */
+export function feedbackFigure(times: { endedAt: string; scoredAt: string }[]): FeedbackMinutes {
+  return figureOf(times.map(waitOf));
+}
+
+/** How many scorecards waited each whole minute, per UTC day of their first save. */
+function waitsByDay(times: { endedAt: string; scoredAt: string }[]): Map<string, Record<number, number>> {
+  const days = new Map<string, Record<number, number>>();
+  for (const time of times) {
+    const day = days.get(time.scoredAt.slice(0, 10)) ?? {};
+    const wait = waitOf(time);
+    day[wait] = (day[wait] ?? 0) + 1;
+    days.set(time.scoredAt.slice(0, 10), day);
+  }
+  return days;
+}
+
+type Deps = { db: Db; dialect: Dialect };
+const startOf = (day: string) => `${day}T00:00:00.000Z`;
+
+/** Sums the settled days not kept and keeps them, while writes that would drop them wait (PostgreSQL: their lock). */
+async function keepWaitDays(deps: Deps, days: string[]): Promise<void> {
+  const [first = "", last = ""] = [days[0], days.at(-1)];
+  await deps.db.transaction().execute(async (trx) => {
+    await lockKeptDays(trx, deps.dialect);
+    const present = new Set((await findKeptWaitDays(trx, first, last)).map((d) => d.day));
+    const missing = days.filter((d) => !present.has(d));
+    if (missing.length === 0) return;
+    const waits = waitsByDay(await findFeedbackTimesBetween(trx, startOf(first), startOf(addDays(last, 1))));
+    const rolledAt = new Date().toISOString();
+    await insertKeptWaitDays(
+      trx,
+      missing.map((day) => ({ day, waits: JSON.stringify(waits.get(day) ?? {}), rolled_at: rolledAt })),
+    );
+  });
+}
+
+/**
+ * The feedback-time figure over the last FEEDBACK_WINDOW_DAYS (docs/decisions/0330-claims-from-data.md):
+ * the whole settled UTC days of the window from their kept waits (summed once, again after a trigger
+ * dropped one, docs/decisions/0421-kept-days-dropped-on-change.md), its two ends from the scorecards.
+ */
+export async function measureFeedbackMinutes(deps: Deps, now = new Date()): Promise<FeedbackMinutes> {
   const since = new Date(now.getTime() - FEEDBACK_WINDOW_DAYS * 86_400_000).toISOString();
-  return feedbackFigure(await findFeedbackTimesSince(db, since));
+  const first = since === startOf(since.slice(0, 10)) ? since.slice(0, 10) : addDays(since.slice(0, 10), 1);
+  const end = settledBy(now.getTime()).slice(0, 10);
+  const days: string[] = [];
+  for (let day = first; day < end; day = addDays(day, 1)) days.push(day);
+  const keptDays = async () => new Map((await findKeptWaitDays(deps.db, first, end)).map((d) => [d.day, d.waits]));
+  let kept = days.length > 0 ? await keptDays() : new Map<string, string>();
+  if (days.some((d) => !kept.has(d))) {
+    await sumOnce(deps.db, `feedback ${first} ${end}`, () => keepWaitDays(deps, days));
+    kept = await keptDays();
+  }
+  const waits: number[] = [];
+  for (const day of days) {
+    const counts = kept.get(day);
+    const fromRows =
+      counts === undefined ? await findFeedbackTimesBetween(deps.db, startOf(day), startOf(addDays(day, 1))) : [];
+    for (const time of fromRows) waits.push(waitOf(time));
+    for (const [minutes, n] of Object.entries(JSON.parse(counts ?? "{}") as Record<string, number>)) {
+      for (let i = 0; i < n; i++) waits.push(Number(minutes));
+    }
+  }
+  const ends = [
+    ...(days.length > 0 ? await findFeedbackTimesBetween(deps.db, since, startOf(first)) : []),
+    ...(await findFeedbackTimesBetween(deps.db, days.length > 0 ? startOf(end) : since)),
+  ];
+  return figureOf([...waits, ...ends.map(waitOf)]);
 }

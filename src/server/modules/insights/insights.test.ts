@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { InsightsDto } from "../../../shared/schemas/insights.js";
-import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
+import { addDays, weekStartMonday, zonedDate, zonedToInstant } from "../../../shared/time.js";
 import type { Db } from "../../db/database.js";
 import type { BookingsTable } from "../../db/schema.js";
 import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { uniqueEmail as email } from "../../test/unique-email.js";
+import type { Bucket } from "./repository.js";
+import { sumSessionDaysFromRows } from "./session-days.js";
 import { sumDaysFromRows } from "./settled-days.js";
 
 /** A paid booking created a minute before its payment confirmed. */
@@ -146,6 +148,25 @@ async function januaryBusiness(t: TestApp, couponCode = "NEWYEAR") {
 
 const insights = async (t: TestApp, cookie: string, from: string, to: string) =>
   t.request({ url: `/api/admin/insights?from=${from}&to=${to}`, cookie });
+
+const ZONE = "Asia/Kolkata";
+/** 7 pm IST on the date: an evening session, or an evening payment. */
+const evening = (date: string) => zonedToInstant(date, "19:00", ZONE).toISOString();
+const dayBuckets = (from: string, to: string): Bucket[] => {
+  const days: Bucket[] = [];
+  for (let key = from; key <= to; key = addDays(key, 1)) {
+    days.push({
+      key,
+      fromIso: zonedToInstant(key, "00:00", ZONE).toISOString(),
+      toIso: zonedToInstant(addDays(key, 1), "00:00", ZONE).toISOString(),
+    });
+  }
+  return days;
+};
+const keptDays = async (db: Db, from: string, to: string) =>
+  (await db.selectFrom("insight_kept_days").select("day").where("day", ">=", from).where("day", "<=", to).execute())
+    .map((r) => r.day)
+    .sort();
 
 describeEachDialect("insights", (t) => {
   it("adds up revenue net of refunds by IST day and package, occupancy by week, no-shows, scores and coupons", async () => {
@@ -307,6 +328,129 @@ describeEachDialect("insights", (t) => {
       .orderBy("day")
       .execute();
     expect(recent.map((r) => r.day)).toEqual([addDays(today, -5), addDays(today, -4), addDays(today, -3)]);
+  });
+
+  it("keeps settled days' seats, attendance, scores and coupon use, agreeing with the rows over settled and open days", async () => {
+    const { db } = t().app.deps;
+    const address = email("kept-sessions");
+    await t().signIn(address);
+    const user = await findUserId(db, address);
+    const today = zonedDate(new Date(), ZONE);
+    const [from, settledDay] = [addDays(today, -12), addDays(today, -10)];
+    const slot = await buildSlot(db, { start_at: evening(settledDay), end_at: evening(settledDay), capacity: 3 });
+    const workshop = await buildWorkshop(db, { start_at: evening(addDays(today, -9)), capacity: 5 });
+    const batch = await buildInternship(db, { start_date: addDays(today, -8), capacity: 2 });
+    const open = await buildSlot(db, { start_at: evening(today), end_at: evening(today), capacity: 2 });
+    const attended = await paid(db, user, slot.id, evening(addDays(today, -11)), { status: "completed" });
+    await paid(db, user, slot.id, evening(addDays(today, -11)), { status: "no_show" });
+    await paid(db, user, workshop.id, evening(addDays(today, -11)), { kind: "workshop", package_key: "ws_dsa" });
+    for (const _ of [1, 2, 3]) {
+      await paid(db, user, batch.id, evening(addDays(today, -11)), { kind: "internship", package_key: "int_frontend" });
+    }
+    const withCoupon = await paid(db, user, open.id, evening(settledDay));
+    await paid(db, user, open.id, new Date().toISOString());
+    await scorecard(db, attended.id, 4);
+    await coupon(db, "KEPT-ROWS", [{ id: withCoupon.id, discountPaise: 30_000, listPricePaise: 150_000 }]);
+
+    const admin = await t().signInAdmin();
+    const first = json<InsightsDto>(await insights(t(), admin, from, today));
+    const kept = await keptDays(db, from, today);
+    expect(kept).toEqual(expect.arrayContaining(dayBuckets(from, addDays(today, -3)).map((d) => d.key)));
+    expect(kept).not.toContain(addDays(today, -1));
+    const again = json<InsightsDto>(await insights(t(), admin, from, today));
+    expect(again).toEqual(first);
+
+    const rows = await sumSessionDaysFromRows(db, dayBuckets(from, today));
+    const sum = <T>(list: T[], value: (item: T) => number) => list.reduce((s, item) => s + value(item), 0);
+    expect(sum(again.occupancy, (w) => w.capacity)).toBe(sum(rows.seats, (d) => d.capacity));
+    expect(sum(again.occupancy, (w) => w.sold)).toBe(sum(rows.seats, (d) => d.sold));
+    expect(again.noShows.attended).toBe(sum(rows.marks, (m) => m.attended));
+    expect(again.noShows.noShows).toBe(sum(rows.marks, (m) => m.noShows));
+    expect(sum(again.scorecards, (s) => s.scorecards)).toBe(sum(rows.marks, (m) => m.scorecards));
+    expect(again.coupons.find((c) => c.code === "KEPT-ROWS")).toEqual({
+      code: "KEPT-ROWS",
+      redemptions: 1,
+      discountPaise: 30_000,
+      revenuePaise: withCoupon.amount_paise,
+    });
+    expect(sum(again.coupons, (c) => c.redemptions)).toBe(sum(rows.coupons, (c) => c.redemptions));
+    // The overfull batch counts as full; the open day's second seat is counted from the rows.
+    expect(sum(again.occupancy, (w) => w.sold)).toBeGreaterThanOrEqual(2 + 1 + 2 + 2);
+  });
+
+  it("shows each later change to a settled day in the next read", async () => {
+    const { db } = t().app.deps;
+    const address = email("kept-changes");
+    await t().signIn(address);
+    const user = await findUserId(db, address);
+    const from = weekStartMonday(addDays(zonedDate(new Date(), ZONE), -42));
+    const to = addDays(from, 13);
+    const [early, late] = [addDays(from, 1), addDays(from, 8)];
+    const slotA = await buildSlot(db, { start_at: evening(early), end_at: evening(early), capacity: 3 });
+    const slotB = await buildSlot(db, { start_at: evening(late), end_at: evening(late), capacity: 3 });
+    const slotC = await buildSlot(db, { start_at: evening(early), end_at: evening(early), capacity: 4 });
+    const batch = await buildInternship(db, { start_date: late, capacity: 10 });
+    const booked = evening(addDays(from, -3));
+    const toMark = await paid(db, user, slotA.id, booked);
+    const toCancel = await paid(db, user, slotA.id, booked);
+    const toMove = await paid(db, user, slotA.id, booked);
+    const couponed = await paid(db, user, slotB.id, evening(early));
+    await coupon(db, "KEPT-CHANGES", [{ id: couponed.id, discountPaise: 20_000, listPricePaise: 140_000 }]);
+
+    const admin = await t().signInAdmin();
+    const read = async () => json<InsightsDto>(await insights(t(), admin, from, to));
+    const week = (body: InsightsDto, n: 0 | 1) => body.occupancy[n] ?? { capacity: NaN, sold: NaN };
+    /** Reads, checks every day of the period is kept, changes a settled day, and reads again. */
+    const change = async (write: () => Promise<unknown>) => {
+      const before = await read();
+      expect(await keptDays(db, from, to)).toHaveLength(14);
+      await write();
+      return { before, after: await read() };
+    };
+    const bookingSet = (id: string, set: Partial<BookingsTable>) =>
+      db.updateTable("bookings").set(set).where("id", "=", id).execute();
+
+    let r = await change(() => bookingSet(toMark.id, { status: "completed" }));
+    expect(r.after.noShows.attended).toBe(r.before.noShows.attended + 1);
+
+    r = await change(() => scorecard(db, toMark.id, 2));
+    const scored = (body: InsightsDto) => body.scorecards.find((s) => s.packageKey === "service")?.scorecards ?? 0;
+    expect(scored(r.after)).toBe(scored(r.before) + 1);
+
+    r = await change(() =>
+      bookingSet(toCancel.id, { status: "cancelled", cancelled_at: new Date().toISOString(), cancel_reason: "refund" }),
+    );
+    expect(week(r.after, 0).sold).toBe(week(r.before, 0).sold - 1);
+
+    r = await change(() => db.updateTable("slots").set({ capacity: 5 }).where("id", "=", slotA.id).execute());
+    expect(week(r.after, 0).capacity).toBe(week(r.before, 0).capacity + 2);
+
+    r = await change(() =>
+      db.updateTable("slots").set({ cancelled_at: new Date().toISOString() }).where("id", "=", slotC.id).execute(),
+    );
+    expect(week(r.after, 0).capacity).toBe(week(r.before, 0).capacity - 4);
+
+    r = await change(() => bookingSet(toMove.id, { target_id: slotB.id }));
+    expect([week(r.after, 0).sold, week(r.after, 1).sold]).toEqual([
+      week(r.before, 0).sold - 1,
+      week(r.before, 1).sold + 1,
+    ]);
+
+    r = await change(() =>
+      db
+        .updateTable("slots")
+        .set({ start_at: evening(addDays(late, 1)) })
+        .where("id", "=", slotA.id)
+        .execute(),
+    );
+    expect(week(r.after, 1).capacity).toBe(week(r.before, 1).capacity + 5);
+
+    r = await change(() => db.updateTable("internships").set({ capacity: 12 }).where("id", "=", batch.id).execute());
+    expect(week(r.after, 1).capacity).toBe(week(r.before, 1).capacity + 2);
+
+    r = await change(() => bookingSet(couponed.id, { status: "cancelled", cancelled_at: new Date().toISOString() }));
+    expect(r.before.coupons.find((c) => c.code === "KEPT-CHANGES")?.redemptions).toBe(1);
+    expect(r.after.coupons.find((c) => c.code === "KEPT-CHANGES")).toBeUndefined();
   });
 
   it("refuses a period that ends before it starts, and anyone who is not an admin", async () => {

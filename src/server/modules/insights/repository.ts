@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { PAID_STATUSES } from "../../../shared/constants.js";
-import type { Db, Dialect } from "../../db/database.js";
+import type { Db, Dialect, Executor } from "../../db/database.js";
 
 /** The paid statuses as SQL literals, for the statements written in SQL. */
 const paidStatusList = sql.join(PAID_STATUSES.map((status) => sql.lit(status)));
@@ -69,27 +69,29 @@ export async function sumMoneyByDay(
 }
 
 /**
- * Seats offered and paid for by slots and workshops starting in each week, not cancelled. A session
+ * Seats offered and paid for by slots and workshops starting in each day, not cancelled. A session
  * sold past its capacity (an admin's move into a full session, a capacity lowered after sales)
  * counts as full, so a week's occupancy never exceeds 100 % (docs/admin.md, Insights).
  */
-export async function sumTimedSeatsByWeek(db: Db, weeks: readonly Bucket[]) {
-  if (weeks.length === 0) return [];
-  const soldOfSession = sql`(select count(*) from bookings b where b.target_id = s.id
-           and b.status in (${paidStatusList}))`;
-  const result = await sql<{ week: string; capacity: number | string; sold: number | string }>`
-    ${withBuckets(weeks)}
-    select d.bucket as "week", sum(s.capacity) as "capacity",
-      sum(case when ${soldOfSession} > s.capacity then s.capacity else ${soldOfSession} end) as "sold"
-    from d join (select id, start_at, capacity from slots where cancelled_at is null
-          union all select id, start_at, capacity from workshops where cancelled_at is null) s
-      on s.start_at >= d.bucket_from and s.start_at < d.bucket_to
-    group by d.bucket`.execute(db);
-  return result.rows.map((r) => ({ week: r.week, capacity: Number(r.capacity), sold: Number(r.sold) }));
+export async function sumTimedSeatsByDay(db: Executor, days: readonly Bucket[]) {
+  if (days.length === 0) return [];
+  // One join per session table, each from its index on the start (a union would be read whole).
+  const seats = (sessions: "slots" | "workshops") => sql`
+    select d.bucket as "day", s.capacity as "capacity", (select count(*) from bookings b
+      where b.target_id = s.id and b.status in (${paidStatusList})) as "sold"
+    from d join ${sql.table(sessions)} s on s.start_at >= d.bucket_from and s.start_at < d.bucket_to
+    where s.cancelled_at is null`;
+  const result = await sql<{ day: string; capacity: number | string; sold: number | string }>`
+    ${withBuckets(days)}
+    select s."day", sum(s."capacity") as "capacity",
+      sum(case when s."sold" > s."capacity" then s."capacity" else s."sold" end) as "sold"
+    from (${seats("slots")} union all ${seats("workshops")}) s
+    group by s."day"`.execute(db);
+  return result.rows.map((r) => ({ day: r.day, capacity: Number(r.capacity), sold: Number(r.sold) }));
 }
 
 /** Internship batches starting on the period's dates (few: one per track and month). */
-export function findInternshipsStartingIn(db: Db, dates: { from: string; to: string }) {
+export function findInternshipsStartingIn(db: Executor, dates: { from: string; to: string }) {
   return db
     .selectFrom("internships")
     .select(["id", "start_date as startDate", "capacity"])
@@ -99,7 +101,7 @@ export function findInternshipsStartingIn(db: Db, dates: { from: string; to: str
 }
 
 /** Paid seats per session, for the sessions given. */
-export async function countPaidSeats(db: Db, targetIds: string[]): Promise<Map<string, number>> {
+export async function countPaidSeats(db: Executor, targetIds: string[]): Promise<Map<string, number>> {
   if (targetIds.length === 0) return new Map();
   const rows = await db
     .selectFrom("bookings")
@@ -151,60 +153,61 @@ export async function countHoldFunnelByDay(db: Db, dialect: Dialect, spans: read
 }
 
 /**
- * Mock interviews and workshops that started in the window and were marked attended or no-show,
- * counted per package and mark: the window's sessions first (by their start), then their bookings.
+ * Mock interviews and workshops that started in each day and were marked attended or no-show,
+ * counted per package and mark: the days' sessions first (by their start), then their bookings.
  */
-export function findMarkedAttendanceIn(db: Db, w: Window) {
-  const sessions = db
-    .selectFrom("slots")
-    .select("id")
-    .where("start_at", ">=", w.fromIso)
-    .where("start_at", "<", w.toIso)
-    .unionAll(
-      db.selectFrom("workshops").select("id").where("start_at", ">=", w.fromIso).where("start_at", "<", w.toIso),
-    );
-  return db
-    .selectFrom("bookings")
-    .select(["package_key as packageKey", "status", (eb) => eb.fn.countAll<number | string>().as("n")])
-    .where("target_id", "in", sessions)
-    .where("kind", "in", ["mock", "workshop"])
-    .where("status", "in", ["completed", "no_show"])
-    .groupBy(["package_key", "status"])
-    .execute();
+export async function countMarkedAttendanceByDay(db: Executor, days: readonly Bucket[]) {
+  if (days.length === 0) return [];
+  // One join per session table: a join on their union would read the bookings by status instead.
+  const marked = (sessions: "slots" | "workshops") => sql`
+    select d.bucket as "day", b.package_key as "packageKey", b.status as "status"
+    from d join ${sql.table(sessions)} s on s.start_at >= d.bucket_from and s.start_at < d.bucket_to
+    join bookings b on b.target_id = s.id
+    where b.kind in ('mock', 'workshop') and b.status in ('completed', 'no_show')`;
+  const result = await sql<{ day: string; packageKey: string; status: string; n: number | string }>`
+    ${withBuckets(days)}
+    select m."day", m."packageKey", m."status", count(*) as "n"
+    from (${marked("slots")} union all ${marked("workshops")}) m
+    group by m."day", m."packageKey", m."status"`.execute(db);
+  return result.rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
 
-/** Per package, the sum and count of the overall scores of mock interviews that started in the window. */
-export function sumScoresIn(db: Db, w: Window) {
-  return db
-    .selectFrom("scorecards")
-    .innerJoin("bookings", "bookings.id", "scorecards.booking_id")
-    .innerJoin("slots", "slots.id", "bookings.target_id")
-    .select((eb) => [
-      "bookings.package_key as packageKey",
-      eb.fn.sum<number | string>("scorecards.overall").as("total"),
-      eb.fn.countAll<number | string>().as("n"),
-    ])
-    .where("slots.start_at", ">=", w.fromIso)
-    .where("slots.start_at", "<", w.toIso)
-    .groupBy("bookings.package_key")
-    .execute();
+/** Per day and package, the sum and count of the overall scores of mock interviews that started in the day. */
+export async function sumScoresByDay(db: Executor, days: readonly Bucket[]) {
+  if (days.length === 0) return [];
+  const result = await sql<{ day: string; packageKey: string; total: number | string; n: number | string }>`
+    ${withBuckets(days)}
+    select d.bucket as "day", b.package_key as "packageKey", sum(sc.overall) as "total", count(*) as "n"
+    from d join slots s on s.start_at >= d.bucket_from and s.start_at < d.bucket_to
+    join bookings b on b.target_id = s.id
+    join scorecards sc on sc.booking_id = b.id
+    group by d.bucket, b.package_key`.execute(db);
+  return result.rows.map((r) => ({ day: r.day, packageKey: r.packageKey, total: Number(r.total), n: Number(r.n) }));
 }
 
-/** Per coupon, its redemptions on bookings paid in the window and still paid, with their sums. */
-export function sumCouponUseIn(db: Db, w: Window) {
-  return db
-    .selectFrom("coupon_redemptions")
-    .innerJoin("coupons", "coupons.id", "coupon_redemptions.coupon_id")
-    .innerJoin("bookings", "bookings.id", "coupon_redemptions.booking_id")
-    .select((eb) => [
-      "coupons.code as code",
-      eb.fn.countAll<number | string>().as("redemptions"),
-      eb.fn.sum<number | string>("coupon_redemptions.discount_paise").as("discountPaise"),
-      eb.fn.sum<number | string>("bookings.amount_paise").as("revenuePaise"),
-    ])
-    .where("bookings.status", "in", PAID_STATUSES)
-    .where("bookings.confirmed_at", ">=", w.fromIso)
-    .where("bookings.confirmed_at", "<", w.toIso)
-    .groupBy("coupons.code")
-    .execute();
+/** Per day and coupon, its redemptions on bookings paid in the day and still paid, with their sums. */
+export async function sumCouponUseByDay(db: Executor, days: readonly Bucket[]) {
+  if (days.length === 0) return [];
+  const result = await sql<{
+    day: string;
+    code: string;
+    redemptions: number | string;
+    discountPaise: number | string;
+    revenuePaise: number | string;
+  }>`
+    ${withBuckets(days)}
+    select d.bucket as "day", c.code as "code", count(*) as "redemptions",
+      sum(r.discount_paise) as "discountPaise", sum(b.amount_paise) as "revenuePaise"
+    from d join bookings b on b.confirmed_at >= d.bucket_from and b.confirmed_at < d.bucket_to
+    join coupon_redemptions r on r.booking_id = b.id
+    join coupons c on c.id = r.coupon_id
+    where b.status in (${paidStatusList})
+    group by d.bucket, c.code`.execute(db);
+  return result.rows.map((r) => ({
+    day: r.day,
+    code: r.code,
+    redemptions: Number(r.redemptions),
+    discountPaise: Number(r.discountPaise),
+    revenuePaise: Number(r.revenuePaise),
+  }));
 }

@@ -5,17 +5,10 @@ import type { PeriodQuery } from "../../../shared/schemas/invoices.js";
 import { addDays, weekStartMonday, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { measureFeedbackMinutes } from "../feedback-time/service.js";
-import {
-  type Bucket,
-  countPaidSeats,
-  findInternshipsStartingIn,
-  findMarkedAttendanceIn,
-  sumCouponUseIn,
-  sumScoresIn,
-  sumTimedSeatsByWeek,
-  type Window,
-} from "./repository.js";
+import type { Bucket, Window } from "./repository.js";
 import type { DayFunnel, DayMoney } from "./rollups-repository.js";
+import { readSessionDays } from "./session-days.js";
+import type { DayCoupons, DayMarks, DaySeats } from "./session-days-repository.js";
 import { readDayFigures } from "./settled-days.js";
 
 const isCatalogKey = (key: string): key is CatalogKey => catalogKeySchema.safeParse(key).success;
@@ -85,70 +78,58 @@ function funnelOf(days: DayFunnel[]): InsightsDto["funnel"] {
   return { holds: total("holds"), checkouts: total("checkouts"), paid: total("paid") };
 }
 
-async function occupancy(deps: AppDeps, period: PeriodQuery, w: Window): Promise<InsightsDto["occupancy"]> {
+/** Seats by the week (Monday to Sunday) their sessions start in, clipped to the period. */
+function occupancy(period: PeriodQuery, seats: DaySeats[]): InsightsDto["occupancy"] {
   const weeks = new Map<string, InsightsDto["occupancy"][number]>();
   for (let monday = weekStartMonday(period.from); monday <= period.to; monday = addDays(monday, 7)) {
     weeks.set(monday, { weekStart: monday, capacity: 0, sold: 0 });
   }
-  const timed = await sumTimedSeatsByWeek(deps.db, bucketsOf([...weeks.keys()], 7, w, deps.config.timeZone));
-  for (const row of timed) {
-    const week = weeks.get(row.week);
+  for (const day of seats) {
+    const week = weeks.get(weekStartMonday(day.day));
     if (!week) continue;
-    week.capacity += row.capacity;
-    week.sold += row.sold;
-  }
-  const internships = await findInternshipsStartingIn(deps.db, period);
-  const sold = await countPaidSeats(
-    deps.db,
-    internships.map((s) => s.id),
-  );
-  for (const batch of internships) {
-    const week = weeks.get(weekStartMonday(batch.startDate.slice(0, 10)));
-    if (!week) continue;
-    week.capacity += batch.capacity;
-    week.sold += Math.min(sold.get(batch.id) ?? 0, batch.capacity);
+    week.capacity += day.capacity;
+    week.sold += day.sold;
   }
   return [...weeks.values()];
 }
 
-async function noShows(deps: AppDeps, w: Window): Promise<InsightsDto["noShows"]> {
-  const rows = (await findMarkedAttendanceIn(deps.db, w)).map((r) => ({ ...r, n: Number(r.n) }));
-  const count = (packageKey: string | undefined, status: string) =>
-    rows
-      .filter((r) => (packageKey === undefined || r.packageKey === packageKey) && r.status === status)
-      .reduce((s, r) => s + r.n, 0);
-  const byPackage = inCatalogOrder(rows.map((r) => r.packageKey)).flatMap((key) => {
-    const [attended, missed] = [count(key, "completed"), count(key, "no_show")];
+function noShows(marks: DayMarks[]): InsightsDto["noShows"] {
+  const total = (rows: DayMarks[], key: "attended" | "noShows") => rows.reduce((s, r) => s + r[key], 0);
+  const byPackage = inCatalogOrder(marks.map((m) => m.packageKey)).flatMap((key) => {
+    const rows = marks.filter((m) => m.packageKey === key);
+    const [attended, missed] = [total(rows, "attended"), total(rows, "noShows")];
     return attended + missed === 0 ? [] : [{ packageKey: key, attended, noShows: missed }];
   });
-  return { attended: count(undefined, "completed"), noShows: count(undefined, "no_show"), byPackage };
+  return { attended: total(marks, "attended"), noShows: total(marks, "noShows"), byPackage };
 }
 
-async function scorecards(deps: AppDeps, w: Window): Promise<InsightsDto["scorecards"]> {
-  const rows = await sumScoresIn(deps.db, w);
-  return inCatalogOrder(rows.map((r) => r.packageKey)).flatMap((key) => {
-    const row = rows.find((r) => r.packageKey === key);
-    const n = Number(row?.n ?? 0);
-    if (!row || n === 0) return [];
-    const average = Math.round((Number(row.total) / n) * 10) / 10;
+function scorecards(marks: DayMarks[]): InsightsDto["scorecards"] {
+  return inCatalogOrder(marks.map((m) => m.packageKey)).flatMap((key) => {
+    const rows = marks.filter((m) => m.packageKey === key);
+    const n = rows.reduce((s, r) => s + r.scorecards, 0);
+    if (n === 0) return [];
+    const average = Math.round((rows.reduce((s, r) => s + r.scoreTotal, 0) / n) * 10) / 10;
     return [{ packageKey: key, average, scorecards: n }];
   });
 }
 
-async function coupons(deps: AppDeps, w: Window): Promise<InsightsDto["coupons"]> {
-  const uses = (await sumCouponUseIn(deps.db, w)).map((row) => ({
-    code: row.code,
-    redemptions: Number(row.redemptions),
-    discountPaise: Number(row.discountPaise),
-    revenuePaise: Number(row.revenuePaise),
-  }));
-  return uses.sort((a, b) => b.redemptions - a.redemptions || a.code.localeCompare(b.code));
+function coupons(days: DayCoupons[]): InsightsDto["coupons"] {
+  const codes = new Map<string, InsightsDto["coupons"][number]>();
+  for (const day of days) {
+    const found = codes.get(day.code) ?? { code: day.code, redemptions: 0, discountPaise: 0, revenuePaise: 0 };
+    found.redemptions += day.redemptions;
+    found.discountPaise += day.discountPaise;
+    found.revenuePaise += day.revenuePaise;
+    codes.set(day.code, found);
+  }
+  return [...codes.values()].sort((a, b) => b.redemptions - a.redemptions || a.code.localeCompare(b.code));
 }
 
 /**
  * The business in a period of platform-zone dates, both included (docs/admin.md, Insights). The
- * database sums every figure (money and the funnel of settled days once, then kept per day); the
- * server holds one row per day, week or package, whatever the period.
+ * database sums every figure of a settled day once and keeps it per day (money and the funnel for
+ * good, session figures until a row feeding them changes); the server holds one row per day and
+ * package or code, whatever the bookings.
  */
 export async function readInsights(deps: AppDeps, period: PeriodQuery): Promise<InsightsDto> {
   const { timeZone } = deps.config;
@@ -156,16 +137,18 @@ export async function readInsights(deps: AppDeps, period: PeriodQuery): Promise<
     fromIso: zonedToInstant(period.from, "00:00", timeZone).toISOString(),
     toIso: zonedToInstant(addDays(period.to, 1), "00:00", timeZone).toISOString(),
   };
-  const days = await readDayFigures(deps, bucketsOf(datesOf(period), 1, w, timeZone));
+  const buckets = bucketsOf(datesOf(period), 1, w, timeZone);
+  const days = await readDayFigures(deps, buckets);
+  const sessions = await readSessionDays(deps, buckets);
   return {
     from: period.from,
     to: period.to,
     revenue: revenue(period, days.money),
-    occupancy: await occupancy(deps, period, w),
+    occupancy: occupancy(period, sessions.seats),
     funnel: funnelOf(days.funnel),
-    noShows: await noShows(deps, w),
-    scorecards: await scorecards(deps, w),
-    coupons: await coupons(deps, w),
-    feedbackMinutes: await measureFeedbackMinutes(deps.db),
+    noShows: noShows(sessions.marks),
+    scorecards: scorecards(sessions.marks),
+    coupons: coupons(sessions.coupons),
+    feedbackMinutes: await measureFeedbackMinutes(deps),
   };
 }

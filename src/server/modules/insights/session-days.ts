@@ -1,0 +1,132 @@
+import type { AppDeps } from "../../app-deps.js";
+import type { Executor } from "../../db/database.js";
+import { lockKeptDays, settledBy as settledByAt, sumOnce } from "../../db/settled-days.js";
+import {
+  type Bucket,
+  countMarkedAttendanceByDay,
+  countPaidSeats,
+  findInternshipsStartingIn,
+  sumCouponUseByDay,
+  sumScoresByDay,
+  sumTimedSeatsByDay,
+} from "./repository.js";
+import {
+  type DayMarks,
+  type DaySeats,
+  findKeptDayKeys,
+  findKeptSessionDays,
+  insertKeptSessionDays,
+  type SessionDayFigures,
+} from "./session-days-repository.js";
+
+/** Seats of the days' slots and workshops (by start) and internship batches (by start date). */
+async function sumSeats(db: Executor, days: readonly Bucket[]): Promise<DaySeats[]> {
+  const seats = new Map((await sumTimedSeatsByDay(db, days)).map((s) => [s.day, s]));
+  const keys = new Set(days.map((d) => d.key));
+  const batches = (
+    await findInternshipsStartingIn(db, { from: days[0]?.key ?? "", to: days.at(-1)?.key ?? "" })
+  ).filter((b) => keys.has(b.startDate.slice(0, 10)));
+  const sold = await countPaidSeats(
+    db,
+    batches.map((b) => b.id),
+  );
+  for (const batch of batches) {
+    const day = batch.startDate.slice(0, 10);
+    const found = seats.get(day) ?? { day, capacity: 0, sold: 0 };
+    found.capacity += batch.capacity;
+    found.sold += Math.min(sold.get(batch.id) ?? 0, batch.capacity);
+    seats.set(day, found);
+  }
+  return [...seats.values()];
+}
+
+/** The days' seats, marks and coupon use summed from the rows (sessions, bookings, scorecards, redemptions). */
+export async function sumSessionDaysFromRows(db: Executor, days: readonly Bucket[]): Promise<SessionDayFigures> {
+  if (days.length === 0) return { seats: [], marks: [], coupons: [] };
+  const [seats, attendance, scores, coupons] = await Promise.all([
+    sumSeats(db, days),
+    countMarkedAttendanceByDay(db, days),
+    sumScoresByDay(db, days),
+    sumCouponUseByDay(db, days),
+  ]);
+  const marks = new Map<string, DayMarks>();
+  const row = (day: string, packageKey: string) => {
+    const key = `${day} ${packageKey}`;
+    const found = marks.get(key) ?? { day, packageKey, attended: 0, noShows: 0, scoreTotal: 0, scorecards: 0 };
+    marks.set(key, found);
+    return found;
+  };
+  for (const a of attendance) {
+    if (a.status === "completed") row(a.day, a.packageKey).attended += a.n;
+    else row(a.day, a.packageKey).noShows += a.n;
+  }
+  for (const s of scores) {
+    const found = row(s.day, s.packageKey);
+    found.scoreTotal += s.total;
+    found.scorecards += s.n;
+  }
+  return { seats, marks: [...marks.values()], coupons };
+}
+
+/**
+ * Days summed and kept per transaction: a first read of a year does not hold the database (SQLite's
+ * one connection, or PostgreSQL writes to old days) for the whole year at once.
+ */
+const DAYS_PER_TRANSACTION = 31;
+
+/**
+ * Sums the settled days not kept and keeps them, in one transaction that writes to these days wait
+ * for (PostgreSQL: the lock their triggers share; SQLite: its one writer), so a change committed
+ * while summing is never lost under a kept day.
+ */
+async function keepSessionDays(deps: AppDeps, days: readonly Bucket[]): Promise<void> {
+  const timeZone = deps.config.timeZone;
+  await deps.db.transaction().execute(async (trx) => {
+    await lockKeptDays(trx, deps.dialect);
+    const present = await findKeptDayKeys(trx, timeZone, days[0]?.key ?? "", days.at(-1)?.key ?? "");
+    const missing = days.filter((d) => !present.has(d.key));
+    if (missing.length === 0) return;
+    const figures = await sumSessionDaysFromRows(trx, missing);
+    await insertKeptSessionDays(trx, timeZone, missing, figures, new Date().toISOString());
+  });
+}
+
+/**
+ * The period's seats, marks and coupon use per day: settled days kept (summed from the rows the
+ * first time they are asked for, and again after a trigger dropped them because a row feeding them
+ * changed), the last days from the rows (docs/decisions/0421-kept-days-dropped-on-change.md).
+ */
+export async function readSessionDays(
+  deps: AppDeps,
+  days: readonly Bucket[],
+  nowMs = Date.now(),
+): Promise<SessionDayFigures> {
+  const settledBy = settledByAt(nowMs);
+  const settled = days.filter((d) => d.toIso <= settledBy);
+  const open = days.filter((d) => d.toIso > settledBy);
+  const first = settled[0]?.key;
+  const last = settled.at(-1)?.key;
+  let kept: SessionDayFigures = { seats: [], marks: [], coupons: [] };
+  if (first && last) {
+    const { timeZone } = deps.config;
+    kept = await findKeptSessionDays(deps.db, timeZone, first, last);
+    const present = new Set(kept.seats.map((s) => s.day));
+    const missing = settled.filter((d) => !present.has(d.key));
+    if (missing.length > 0) {
+      await sumOnce(deps.db, `insight sessions ${timeZone} ${first} ${last}`, async () => {
+        for (let i = 0; i < missing.length; i += DAYS_PER_TRANSACTION) {
+          await keepSessionDays(deps, missing.slice(i, i + DAYS_PER_TRANSACTION));
+        }
+      });
+      kept = await findKeptSessionDays(deps.db, timeZone, first, last);
+    }
+  }
+  // A day a write dropped again between keeping and reading is summed from the rows for this answer.
+  const keptDays = new Set(kept.seats.map((s) => s.day));
+  const fresh = await sumSessionDaysFromRows(deps.db, [...settled.filter((d) => !keptDays.has(d.key)), ...open]);
+  return {
+    seats: [...kept.seats, ...fresh.seats],
+    marks: [...kept.marks, ...fresh.marks],
+    coupons: [...kept.coupons, ...fresh.coupons],
+  };
+}

@@ -57,3 +57,13 @@ export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
+
+/**
+ * The process's own memory: resident anonymous pages (heaps, stacks), without the pages of files it
+ * maps (the node binary's code and ICU data, shared with every node process and dropped by the
+ * kernel when memory is short), which RSS also counts.
+ */
+export function anonMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}

@@ -27,7 +27,7 @@ import {
 import { generateDataSet, HEAVY_STUDENT, LIGHT_STUDENT, SIZES } from "../src/server/test/scale-data.js";
 import { fetchTransport, signInThroughOutbox } from "../src/server/test/sign-in.js";
 import { addDays, zonedDate } from "../src/shared/time.js";
-import { cpuMs, rssMb, startServer } from "./bench-common.js";
+import { anonMb, cpuMs, rssMb, startServer } from "./bench-common.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -79,13 +79,15 @@ interface Measured {
   p50: number;
   p99: number;
   cpuMsPerRequest: number;
-  /** The server's peak resident memory while this request was loaded (the highest of the rounds). */
+  /** The server's peak resident memory while this request was loaded in the first round (after the ones before it). */
   peakRssMb: number;
+  /** The same for its anonymous memory (RSS without mapped files: see anonMb). */
+  peakAnonMb: number;
   errors: number;
 }
 
 /** The server's resident memory, sampled every 100 ms: the peak of the whole run and of the current phase. */
-const rss = { peak: 0, phase: 0 };
+const rss = { peak: 0, phase: 0, anonPeak: 0, anonPhase: 0 };
 
 /**
  * Waits until the server has finished what the last phase left in flight (autocannon stops sending
@@ -102,11 +104,15 @@ async function settle(pid: number): Promise<void> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function measure(pid: number, base: string, requests: [string, string, string][]): Promise<Measured[]> {
-  const samples = new Map<string, { p50: number[]; p99: number[]; cpu: number[]; rss: number; errors: number }>();
+  const samples = new Map<
+    string,
+    { p50: number[]; p99: number[]; cpu: number[]; rss: number; anon: number; errors: number }
+  >();
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, url, cookie] of requests) {
       await settle(pid);
       rss.phase = 0;
+      rss.anonPhase = 0;
       const before = cpuMs(pid);
       const result = await autocannon({
         url: `${base}${url}`,
@@ -114,12 +120,16 @@ async function measure(pid: number, base: string, requests: [string, string, str
         duration: SECONDS,
         headers: { cookie, "accept-encoding": "gzip" },
       });
-      const sample = samples.get(name) ?? { p50: [], p99: [], cpu: [], rss: 0, errors: 0 };
+      const sample = samples.get(name) ?? { p50: [], p99: [], cpu: [], rss: 0, anon: 0, errors: 0 };
       sample.p50.push(result.latency.p50);
       sample.p99.push(result.latency.p99);
       await settle(pid);
       sample.cpu.push((cpuMs(pid) - before) / Math.max(1, result.requests.total));
-      sample.rss = Math.max(sample.rss, rss.phase);
+      // The first round only: later rounds start with what the heavier requests of the round before left.
+      if (round === 0) {
+        sample.rss = rss.phase;
+        sample.anon = rss.anonPhase;
+      }
       sample.errors += result.errors + result.non2xx;
       samples.set(name, sample);
     }
@@ -130,6 +140,7 @@ async function measure(pid: number, base: string, requests: [string, string, str
     p99: median(s.p99),
     cpuMsPerRequest: Math.round(median(s.cpu) * 100) / 100,
     peakRssMb: Math.round(s.rss),
+    peakAnonMb: Math.round(s.anon),
     errors: s.errors,
   }));
 }
@@ -287,10 +298,14 @@ async function runOne(dialect: "sqlite" | "postgres", sizeName: string) {
     const swept = await tableSizes(handle.db, dialect);
     const sweptBytes = Object.values(swept).reduce((s, n) => s + n, 0);
     rss.peak = 0;
+    rss.anonPeak = 0;
     const sampler = setInterval(() => {
       const now = rssMb(child.pid ?? 0);
+      const anon = anonMb(child.pid ?? 0);
       rss.peak = Math.max(rss.peak, now);
       rss.phase = Math.max(rss.phase, now);
+      rss.anonPeak = Math.max(rss.anonPeak, anon);
+      rss.anonPhase = Math.max(rss.anonPhase, anon);
     }, 100);
     try {
       const base = `http://127.0.0.1:${port}`;
@@ -316,6 +331,7 @@ async function runOne(dialect: "sqlite" | "postgres", sizeName: string) {
         tablesAfterSweep: swept,
         tables,
         peakRssMb: Math.round(rss.peak),
+        peakAnonMb: Math.round(rss.anonPeak),
         measured,
         browser,
       };
@@ -335,11 +351,15 @@ function print(result: Awaited<ReturnType<typeof runOne>>, load: string): void {
     `\n## ${result.dialect}, ${result.size}: ${result.users} users, ${result.bookings} bookings (load average ${load})`,
   );
   console.log(
-    `generated in ${result.generationS.toFixed(1)} s; upgrade (migrations 0320-0322, 0333, 0380-0381, 0420-0426, 0430-0431) ${result.upgradeS.toFixed(1)} s; ${(result.totalBytes / 1e6).toFixed(1)} MB, ${result.bytesPerBooking} bytes per booking (${result.bytesPerBookingBeforeUpgrade} before the upgrade); server peak RSS ${result.peakRssMb} MB`,
+    `generated in ${result.generationS.toFixed(1)} s; upgrade (migrations 0320-0322, 0333, 0380-0381, 0420-0426, 0430-0431) ${result.upgradeS.toFixed(1)} s; ${(result.totalBytes / 1e6).toFixed(1)} MB, ${result.bytesPerBooking} bytes per booking (${result.bytesPerBookingBeforeUpgrade} before the upgrade); server peak RSS ${result.peakRssMb} MB (anonymous ${result.peakAnonMb} MB)`,
   );
-  console.log("| Request | p50 ms | p99 ms | CPU ms/request | peak RSS MB | errors |\n|---|---|---|---|---|---|");
+  console.log(
+    "| Request | p50 ms | p99 ms | CPU ms/request | peak RSS (anonymous) MB | errors |\n|---|---|---|---|---|---|",
+  );
   for (const m of result.measured)
-    console.log(`| ${m.request} | ${m.p50} | ${m.p99} | ${m.cpuMsPerRequest} | ${m.peakRssMb} | ${m.errors} |`);
+    console.log(
+      `| ${m.request} | ${m.p50} | ${m.p99} | ${m.cpuMsPerRequest} | ${m.peakRssMb} (${m.peakAnonMb}) | ${m.errors} |`,
+    );
   console.log(
     `hold log sweep: ${result.holdsDeleted} holds deleted in ${result.holdSweepS.toFixed(1)} s; then ${result.bytesPerBookingAfterSweep} bytes per booking`,
   );

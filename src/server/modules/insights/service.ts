@@ -138,7 +138,7 @@ export function readInsights(deps: AppDeps, period: PeriodQuery): Promise<Insigh
   // reading costs about 40 ms of CPU (the last days come from the rows), and ten admins' screens
   // refreshing together would otherwise queue ten of them. The reading waits one turn of the event
   // loop first, so requests already received join it: on SQLite a reading never yields until done.
-  // None gets figures read before it arrived (docs/admin.md, Insights).
+  // A request may get a reading begun just before it arrived, never an older one (docs/admin.md, Insights).
   return sumOnce(deps.db, `insights read ${deps.config.timeZone} ${period.from} ${period.to}`, async () => {
     await nextTurn();
     return sumInsights(deps, period);

@@ -22,6 +22,15 @@ const withBuckets = (buckets: readonly Bucket[]) =>
     buckets.map((b) => sql`(${b.key}, ${b.fromIso}, ${b.toIso})`),
   )})`;
 
+/**
+ * The whole range of the buckets, as a condition on the column they are joined on. The same rows
+ * the join keeps, but a condition PostgreSQL can estimate from its statistics: without it, it
+ * guessed a third of the sessions per day and hash-joined every booking with every scorecard
+ * (300 ms for the last three days at L, docs/benchmarks.md, Scale).
+ */
+const within = (column: string, buckets: readonly Bucket[]) =>
+  sql`${sql.ref(column)} >= ${buckets[0]?.fromIso ?? ""} and ${sql.ref(column)} < ${buckets.at(-1)?.toIso ?? ""}`;
+
 /** Part of a window in which the platform zone keeps one offset from UTC (all of it in IST). */
 export interface FixedOffsetSpan extends Window {
   offsetMinutes: number;
@@ -80,7 +89,7 @@ export async function sumTimedSeatsByDay(db: Executor, days: readonly Bucket[]) 
     select d.bucket as "day", s.capacity as "capacity", (select count(*) from bookings b
       where b.target_id = s.id and b.status in (${paidStatusList})) as "sold"
     from d join ${sql.table(sessions)} s on s.start_at >= d.bucket_from and s.start_at < d.bucket_to
-    where s.cancelled_at is null`;
+    where s.cancelled_at is null and ${within("s.start_at", days)}`;
   const result = await sql<{ day: string; capacity: number | string; sold: number | string }>`
     ${withBuckets(days)}
     select s."day", sum(s."capacity") as "capacity",
@@ -163,7 +172,7 @@ export async function countMarkedAttendanceByDay(db: Executor, days: readonly Bu
     select d.bucket as "day", b.package_key as "packageKey", b.status as "status"
     from d join ${sql.table(sessions)} s on s.start_at >= d.bucket_from and s.start_at < d.bucket_to
     join bookings b on b.target_id = s.id
-    where b.kind in ('mock', 'workshop') and b.status in ('completed', 'no_show')`;
+    where b.kind in ('mock', 'workshop') and b.status in ('completed', 'no_show') and ${within("s.start_at", days)}`;
   const result = await sql<{ day: string; packageKey: string; status: string; n: number | string }>`
     ${withBuckets(days)}
     select m."day", m."packageKey", m."status", count(*) as "n"
@@ -181,6 +190,7 @@ export async function sumScoresByDay(db: Executor, days: readonly Bucket[]) {
     from d join slots s on s.start_at >= d.bucket_from and s.start_at < d.bucket_to
     join bookings b on b.target_id = s.id
     join scorecards sc on sc.booking_id = b.id
+    where ${within("s.start_at", days)}
     group by d.bucket, b.package_key`.execute(db);
   return result.rows.map((r) => ({ day: r.day, packageKey: r.packageKey, total: Number(r.total), n: Number(r.n) }));
 }
@@ -201,7 +211,7 @@ export async function sumCouponUseByDay(db: Executor, days: readonly Bucket[]) {
     from d join bookings b on b.confirmed_at >= d.bucket_from and b.confirmed_at < d.bucket_to
     join coupon_redemptions r on r.booking_id = b.id
     join coupons c on c.id = r.coupon_id
-    where b.status in (${paidStatusList})
+    where b.status in (${paidStatusList}) and ${within("b.confirmed_at", days)}
     group by d.bucket, c.code`.execute(db);
   return result.rows.map((r) => ({
     day: r.day,

@@ -40,3 +40,4 @@ export * as "0425-waitlist-session-start" from "./0425-waitlist-session-start.js
 export * as "0426-waitlist-session-index" from "./0426-waitlist-session-index.js";
 export * as "0430-unused-bookings-index" from "./0430-unused-bookings-index.js";
 export * as "0431-csv-days-deflate" from "./0431-csv-days-deflate.js";
+export * as "0432-redundant-bookings-index" from "./0432-redundant-bookings-index.js";

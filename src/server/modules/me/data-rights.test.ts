@@ -229,7 +229,7 @@ describeEachDialect("the student's data rights", (t) => {
       .executeTakeFirstOrThrow();
     expect(payment.status).toBe("refund_pending");
     const left = await Promise.all(
-      (["profiles", "resumes", "holds", "notifications", "otp_codes"] as const).map((table) =>
+      (["profiles", "resumes", "holds", "hold_log", "notifications", "otp_codes"] as const).map((table) =>
         db.selectFrom(table).select("user_id").where("user_id", "=", userId).execute(),
       ),
     );

@@ -191,7 +191,16 @@ export async function erasePersonalData(
   now: string,
 ): Promise<void> {
   const bookingIds = bookingIdsInTransaction(trx, userId);
-  const tables = ["profiles", "otp_codes", "resumes", "notifications", "waitlist_entries", "holds"] as const;
+  // The hold log too: who held which session when (docs/privacy.md, Holds).
+  const tables = [
+    "profiles",
+    "otp_codes",
+    "resumes",
+    "notifications",
+    "waitlist_entries",
+    "holds",
+    "hold_log",
+  ] as const;
   for (const table of [...tables, "practice_marks", "practice_rounds", "alert_channels"] as const) {
     await trx.deleteFrom(table).where("user_id", "=", userId).execute();
   }

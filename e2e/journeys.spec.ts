@@ -39,6 +39,15 @@ test.describe("booking journeys", () => {
   }) => {
     test.slow(); // a whole journey with axe on every new state
     await page.setViewportSize(WIDE);
+    // The slot exists before the booking page first lists the days: a row written straight into the
+    // database sends no live update, so a list loaded before it would never show it.
+    const interviewer = uniqueName("Meera");
+    const startAt = hoursFromNow(75);
+    await buildSlot(db, {
+      interviewer_name: interviewer,
+      start_at: startAt,
+      end_at: hoursFromNow(75.75),
+    });
     const email = uniqueEmail("returning");
     await signIn(page, email, "/onboarding?type=mockInterview");
     const userId = await findUserId(db, email);
@@ -62,14 +71,6 @@ test.describe("booking journeys", () => {
         updated_at: new Date().toISOString(),
       })
       .execute();
-    const interviewer = uniqueName("Meera");
-    const startAt = hoursFromNow(75);
-    await buildSlot(db, {
-      interviewer_name: interviewer,
-      start_at: startAt,
-      end_at: hoursFromNow(75.75),
-    });
-
     // The site header leads home from the booking flow.
     await expect(page.getByRole("banner").getByRole("link", { name: "CareerPrep" })).toHaveAttribute("href", "/");
     await chooseTime(page, interviewer, startAt);

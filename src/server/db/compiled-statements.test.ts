@@ -76,4 +76,65 @@ onPostgres("compiled statements on PostgreSQL", () => {
       await temp.drop();
     }
   }, 30_000);
+
+  it("a text sent five times is prepared on its connection; a text with a star never is", async () => {
+    const temp = await createTemporaryPostgresDatabase();
+    const handle = openDatabase(temp.url, { poolSize: 1 });
+    try {
+      await sql`create table prepared_by_use (id int primary key, label text)`.execute(handle.db);
+      await sql`insert into prepared_by_use values (1, 'one'), (2, 'two')`.execute(handle.db);
+      const named = (n: number) =>
+        handle.db
+          .selectFrom("prepared_by_use" as never)
+          .select(sql<string>`label`.as("label"))
+          .where(sql.ref("id"), "=", n);
+      const starred = (n: number) => sql`select * from prepared_by_use where id = ${n}`.execute(handle.db);
+      const prepared = async () =>
+        (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(handle.db)).rows.map(
+          (row) => row.statement,
+        );
+      for (let i = 0; i < 4; i++) await named(1 + (i % 2)).execute();
+      expect(await prepared()).toEqual([]);
+      const fifth = await named(2).execute();
+      expect(fifth).toEqual([{ label: "two" }]);
+      expect(await prepared()).toEqual([named(1).compile().sql]);
+      for (let i = 0; i < 6; i++) await starred(1);
+      expect(await prepared()).toEqual([named(1).compile().sql]);
+    } finally {
+      await handle.close();
+      await temp.drop();
+    }
+  }, 30_000);
+
+  it("a prepared statement a migration changed runs again unnamed, but not inside a transaction", async () => {
+    const temp = await createTemporaryPostgresDatabase();
+    const handle = openDatabase(temp.url, { poolSize: 1 });
+    try {
+      await sql`create table changed_by_migration (id int primary key, amount int)`.execute(handle.db);
+      await sql`insert into changed_by_migration values (1, 100)`.execute(handle.db);
+      const read = (db: typeof handle.db, column: string) =>
+        db
+          .selectFrom("changed_by_migration" as never)
+          .select(sql<unknown>`${sql.ref(column)}`.as("amount"))
+          .where(sql.ref("id"), "=", 1)
+          .execute();
+      for (let i = 0; i < 5; i++) await read(handle.db, "amount");
+      await sql`alter table changed_by_migration alter column amount type text`.execute(handle.db);
+      // Outside a transaction the refused text is answered unnamed, as every time after.
+      expect(await read(handle.db, "amount")).toEqual([{ amount: "100" }]);
+      expect(await read(handle.db, "amount")).toEqual([{ amount: "100" }]);
+      // Inside one the refusal ends it: a statement before it may have written.
+      for (let i = 0; i < 5; i++) await read(handle.db, "changed_by_migration.amount");
+      await sql`alter table changed_by_migration alter column amount type bigint using amount::bigint`.execute(
+        handle.db,
+      );
+      await expect(handle.db.transaction().execute((trx) => read(trx, "changed_by_migration.amount"))).rejects.toThrow(
+        /cached plan must not change result type/,
+      );
+      expect(await read(handle.db, "changed_by_migration.amount")).toEqual([{ amount: 100 }]);
+    } finally {
+      await handle.close();
+      await temp.drop();
+    }
+  }, 30_000);
 });

@@ -91,8 +91,20 @@ export function openDatabase(
   return { db, dialect: "sqlite", pool: undefined, close: () => db.destroy() };
 }
 
-/** The texts PostgreSQL prepares once per connection: the hot statements, compiled once (db/compiled-statements.ts). */
+/** The texts PostgreSQL prepares once per connection, by name: the hot statements, and the texts run often. */
 const preparedTexts = new Map<string, string>();
+
+/**
+ * A text is prepared once it has been sent this many times, as JDBC's driver does by default
+ * (`prepareThreshold`): a one-off query is never kept (docs/decisions/0434-repeated-statements-prepared-on-postgres.md).
+ */
+const PREPARE_AFTER = 5;
+/** At most this many texts prepared by use, in a process; each connection keeps those it ran (JDBC keeps 256). */
+const PREPARED_BY_USE_MAX = 256;
+/** Texts counted towards preparing, forgotten all at once at this size. */
+const COUNTED_MAX = 4_096;
+const counted = new Map<string, number>();
+let preparedByUse = 0;
 
 /**
  * Asks PostgreSQL to prepare this statement's text once per connection and reuse it: parsing and
@@ -105,13 +117,53 @@ export function prepareOnPostgres(text: string): void {
   if (!preparedTexts.has(text)) preparedTexts.set(text, `careerprep_${preparedTexts.size}`);
 }
 
-/** A pg client that sends a prepared text as a named statement: parsed once, planned once it pays. */
+/**
+ * Only a statement whose result keeps its columns is prepared by use: a `*` would take in a column a
+ * rolling upgrade adds, and PostgreSQL refuses to run a prepared statement whose result changed.
+ */
+const preparableByUse = (text: string) =>
+  /^\s*(select|insert|update|delete|with)\b/i.test(text) && !text.replace(/count\(\*\)/gi, "").includes("*");
+
+/** The name a text is sent under, once it is registered or has been sent often enough; undefined: unnamed. */
+function statementName(text: string): string | undefined {
+  const name = preparedTexts.get(text);
+  if (name !== undefined || preparedByUse >= PREPARED_BY_USE_MAX || !preparableByUse(text)) return name;
+  const times = (counted.get(text) ?? 0) + 1;
+  if (times < PREPARE_AFTER) {
+    if (counted.size >= COUNTED_MAX) counted.clear();
+    counted.set(text, times);
+    return undefined;
+  }
+  counted.delete(text);
+  preparedByUse++;
+  prepareOnPostgres(text);
+  return preparedTexts.get(text);
+}
+
+/** PostgreSQL's refusal of a prepared statement whose result columns changed since it was prepared (a migration). */
+const resultTypeChanged = (error: unknown) =>
+  (error as { code?: string }).code === "0A000" && /cached plan must not change result type/.test(String(error));
+
+/**
+ * A pg client that sends a prepared text as a named statement: parsed once, planned once it pays. A
+ * statement refused because a migration changed its result is sent unnamed from then on, on that
+ * connection, and run again unnamed when no transaction was open (nothing ran: the refusal comes first).
+ */
 function preparingClient(driver: typeof pg): typeof pg.Client {
   return class PreparingClient extends driver.Client {
+    readonly #stale = new Set<string>();
+
     // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; only (text, values) is rewritten.
     override query(config: any, values?: any, callback?: any): any {
-      const name = typeof config === "string" && Array.isArray(values) ? preparedTexts.get(config) : undefined;
-      return name ? super.query({ name, text: config, values }, callback) : super.query(config, values, callback);
+      const name = typeof config === "string" && Array.isArray(values) ? statementName(config) : undefined;
+      if (!name || this.#stale.has(name)) return super.query(config, values, callback);
+      if (callback) return super.query({ name, text: config, values }, callback);
+      return super.query({ name, text: config, values }).catch((error: unknown) => {
+        if (!resultTypeChanged(error)) throw error;
+        this.#stale.add(name);
+        if ((this as unknown as { getTransactionStatus(): string | null }).getTransactionStatus() !== "I") throw error;
+        return super.query(config, values);
+      });
     }
   };
 }

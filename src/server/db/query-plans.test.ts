@@ -19,6 +19,7 @@ const GROWING = [
   "tax_documents",
   "contact_messages",
   "waitlist_entries",
+  "hold_log",
 ];
 /** Partial indexes read whole on purpose: they hold only the rows their condition names (the waiting messages). */
 const PARTIAL = ["contact_messages_unhandled_idx"];
@@ -192,6 +193,16 @@ for (const dialect of DIALECTS) {
       expect(await fullScansOf(await next("/api/admin/audit?limit=1"))).toEqual([]);
       expect(await fullScansOf(await next("/api/admin/messages?limit=1"))).toEqual([]);
       expect(await fullScansOf(await next("/api/admin/waitlists?limit=1"))).toEqual([]);
+    });
+
+    it("a checkout or a payment raises the outcome of the student's holds of its session from an index", async () => {
+      // The statement of migration 0434's triggers, as they run it for a booking's row.
+      const p = dialect === "sqlite" ? ["?", "?", "?"] : ["$1", "$2", "$3"];
+      const raise = `UPDATE hold_log SET outcome = 2 WHERE user_id = ${p[0]} AND target_id = ${p[1]}
+        AND created_at <= ${p[2]} AND coalesce(outcome, 0) < 2`;
+      const lines = await planOf(t.app.deps.db as unknown as Kysely<unknown>, dialect, raise);
+      expect(dialect === "sqlite" ? sqliteFullScans(lines) : postgresFullScans(lines), lines.join("\n")).toEqual([]);
+      expect(lines.join("\n")).toMatch(/hold_log_user_session_idx/);
     });
 
     it("the seat sweeper reads only the pending checkouts", async () => {

@@ -201,6 +201,11 @@ export interface HoldLogTable {
   target_id: string;
   package_key: string;
   created_at: string;
+  /**
+   * What followed the hold, kept by the database (migration 0434): null nothing, 1 the student booked the
+   * session at or after it, 2 that booking was paid.
+   */
+  outcome: number | null;
 }
 
 export interface BookingsTable {

@@ -41,3 +41,5 @@ export * as "0426-waitlist-session-index" from "./0426-waitlist-session-index.js
 export * as "0430-unused-bookings-index" from "./0430-unused-bookings-index.js";
 export * as "0431-csv-days-deflate" from "./0431-csv-days-deflate.js";
 export * as "0432-redundant-bookings-index" from "./0432-redundant-bookings-index.js";
+export * as "0433-hold-log-by-student-session" from "./0433-hold-log-by-student-session.js";
+export * as "0434-hold-outcomes" from "./0434-hold-outcomes.js";

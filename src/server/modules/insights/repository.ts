@@ -131,26 +131,20 @@ export async function countHoldFunnelByDay(db: Db, dialect: Dialect, spans: read
   const rows: { day: string; holds: number; checkouts: number; paid: number }[] = [];
   for (const span of spans) {
     const day = zonedDay(dialect, "h.created_at", span.offsetMinutes);
-    // One look at the student's bookings of the session per hold (index-only, migration 0422):
-    // null when none followed the hold, 1 when one did, 2 when one of them was paid. Materialized,
-    // so the two sums that read it do not look it up twice.
+    // Each hold's outcome is kept on its row by the database (migration 0434): one read of the
+    // period's holds, no look at anyone's bookings.
     const result = await sql<{
       day: string;
       holds: number | string;
       checkouts: number | string;
       paid: number | string;
     }>`
-      with o as materialized (
-        select ${day} as "day", (select max(case when b.confirmed_at is not null then 2 else 1 end) from bookings b
-          where b.user_id = h.user_id and b.target_id = h.target_id and b.created_at >= h.created_at) as "outcome"
-        from hold_log h
-        where h.created_at >= ${span.fromIso} and h.created_at < ${span.toIso}
-      )
-      select o."day", count(*) as "holds",
-        sum(case when o."outcome" >= 1 then 1 else 0 end) as "checkouts",
-        sum(case when o."outcome" = 2 then 1 else 0 end) as "paid"
-      from o
-      group by o."day"`.execute(db);
+      select ${day} as "day", count(*) as "holds",
+        sum(case when h.outcome >= 1 then 1 else 0 end) as "checkouts",
+        sum(case when h.outcome = 2 then 1 else 0 end) as "paid"
+      from hold_log h
+      where h.created_at >= ${span.fromIso} and h.created_at < ${span.toIso}
+      group by 1`.execute(db);
     for (const r of result.rows) {
       rows.push({ day: r.day, holds: Number(r.holds), checkouts: Number(r.checkouts ?? 0), paid: Number(r.paid ?? 0) });
     }

@@ -351,7 +351,7 @@ function print(result: Awaited<ReturnType<typeof runOne>>, load: string): void {
     `\n## ${result.dialect}, ${result.size}: ${result.users} users, ${result.bookings} bookings (load average ${load})`,
   );
   console.log(
-    `generated in ${result.generationS.toFixed(1)} s; upgrade (migrations 0320-0322, 0333, 0380-0381, 0420-0426, 0430-0432) ${result.upgradeS.toFixed(1)} s; ${(result.totalBytes / 1e6).toFixed(1)} MB, ${result.bytesPerBooking} bytes per booking (${result.bytesPerBookingBeforeUpgrade} before the upgrade); server peak RSS ${result.peakRssMb} MB (anonymous ${result.peakAnonMb} MB)`,
+    `generated in ${result.generationS.toFixed(1)} s; upgrade (migrations 0320-0322, 0333, 0380-0381, 0420-0426, 0430-0434) ${result.upgradeS.toFixed(1)} s; ${(result.totalBytes / 1e6).toFixed(1)} MB, ${result.bytesPerBooking} bytes per booking (${result.bytesPerBookingBeforeUpgrade} before the upgrade); server peak RSS ${result.peakRssMb} MB (anonymous ${result.peakAnonMb} MB)`,
   );
   console.log(
     "| Request | p50 ms | p99 ms | CPU ms/request | peak RSS (anonymous) MB | errors |\n|---|---|---|---|---|---|",

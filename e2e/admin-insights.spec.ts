@@ -15,6 +15,25 @@ async function marchWeek(db: Parameters<typeof buildSlot>[0]) {
     end_at: "2025-03-06T14:30:00.000Z",
     capacity: 10,
   });
+  // Each sale began with a hold five minutes before it, written first as the app writes them (a
+  // booking marks the outcome of the holds before it); one more hold went no further.
+  const hold = (target_id: string, kind: "mock" | "workshop", package_key: string, at: string) => ({
+    id: randomUUID(),
+    user_id,
+    kind,
+    target_id,
+    package_key,
+    created_at: new Date(Date.parse(at) - 5 * 60_000).toISOString(),
+  });
+  await db
+    .insertInto("hold_log")
+    .values([
+      hold(slot.id, "mock", "service", "2025-03-03T06:00:00.000Z"),
+      hold(slot.id, "mock", "product", "2025-03-04T06:00:00.000Z"),
+      hold(workshop.id, "workshop", "ws_dsa", "2025-03-04T07:00:00.000Z"),
+      hold(workshop.id, "workshop", "ws_dsa", "2025-03-08T07:00:00.000Z"),
+    ])
+    .execute();
   const paid = (target_id: string, at: string) => ({
     user_id,
     target_id,
@@ -37,24 +56,6 @@ async function marchWeek(db: Parameters<typeof buildSlot>[0]) {
     amount_paise: 49_900,
     status: "no_show",
   });
-  // Each sale began with a hold five minutes before it; one more hold went no further.
-  const hold = (target_id: string, kind: "mock" | "workshop", package_key: string, at: string) => ({
-    id: randomUUID(),
-    user_id,
-    kind,
-    target_id,
-    package_key,
-    created_at: new Date(Date.parse(at) - 5 * 60_000).toISOString(),
-  });
-  await db
-    .insertInto("hold_log")
-    .values([
-      hold(slot.id, "mock", "service", "2025-03-03T06:00:00.000Z"),
-      hold(slot.id, "mock", "product", "2025-03-04T06:00:00.000Z"),
-      hold(workshop.id, "workshop", "ws_dsa", "2025-03-04T07:00:00.000Z"),
-      hold(workshop.id, "workshop", "ws_dsa", "2025-03-08T07:00:00.000Z"),
-    ])
-    .execute();
 }
 
 test("insights: an admin picks a period and reads revenue, seats, the funnel and no-shows at a glance", async ({

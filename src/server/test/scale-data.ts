@@ -431,11 +431,13 @@ export async function generateDataSet(
       const outcome = reservedFor.has(session) && seat === 0 ? "completed" : outcomeOf(session, nowMs, next());
       const rows = bookingRows(session, { student, index: seat, outcome, nowMs }, numbers);
       const more = followUps(rows.booking, session, student);
+      // The hold is written before its booking, as the app writes them: the booking's insert marks
+      // the hold's outcome (migration 0434).
       for (const [table, list] of Object.entries({
+        hold_log: [more.holdLog],
         bookings: [rows.booking],
         payments: [rows.payment],
         tax_documents: rows.documents,
-        hold_log: [more.holdLog],
         notifications: more.notifications,
         audit_log: more.audit,
         scorecards: more.scorecards,

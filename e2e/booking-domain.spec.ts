@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { buildInterviewer, buildSlot } from "../src/server/test/builders.js";
+import { addDays, zonedDate, zonedToInstant } from "../src/shared/time.js";
 import { dayTab, expect, expectNoA11yViolations, signIn, test, uniqueEmail, untilListed } from "./fixtures.js";
-
-const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 
 test.describe("booking a mock interview for a domain", () => {
   test.use({ viewport: { width: 375, height: 740 } });
@@ -15,10 +14,14 @@ test.describe("booking a mock interview for a domain", () => {
     const tag = randomBytes(3).toString("hex");
     const designer = await buildInterviewer(db, { name: `Ananya ${tag}`, domains: JSON.stringify(["uiux"]) });
     const engineer = await buildInterviewer(db, { name: `Vikram ${tag}`, domains: JSON.stringify(["sde"]) });
-    const startAt = hoursFromNow(74);
+    // Both times on one day in IST, whatever the hour the test runs at (74 and 75 hours from now
+    // straddled midnight in IST when the test ran around 15:30 UTC, and the engineer's time was on the next day).
+    const day = addDays(zonedDate(new Date(), "Asia/Kolkata"), 4);
+    const atIst = (time: string) => zonedToInstant(day, time, "Asia/Kolkata").toISOString();
+    const startAt = atIst("10:10");
     for (const [who, at] of [
       [designer, startAt],
-      [engineer, hoursFromNow(75)],
+      [engineer, atIst("11:10")],
     ] as const) {
       await buildSlot(db, {
         interviewer_id: who.id,

@@ -63,6 +63,28 @@ export function rssMb(pid: number): number {
  * maps (the node binary's code and ICU data, shared with every node process and dropped by the
  * kernel when memory is short), which RSS also counts.
  */
+/**
+ * CPU time (user + system, ms) of every PostgreSQL process on this machine (the server's backends and
+ * its own workers), or null where none is readable: the database's share of a request when it runs here.
+ */
+export function postgresCpuMs(): number | null {
+  let total = 0;
+  let found = false;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat.split(") ")[1]?.split(" ") ?? [];
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      found = true;
+    } catch {
+      // The process ended while read.
+    }
+  }
+  return found ? total : null;
+}
+
 export function anonMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;

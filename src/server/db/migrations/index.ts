@@ -43,3 +43,4 @@ export * as "0431-csv-days-deflate" from "./0431-csv-days-deflate.js";
 export * as "0432-redundant-bookings-index" from "./0432-redundant-bookings-index.js";
 export * as "0433-hold-log-by-student-session" from "./0433-hold-log-by-student-session.js";
 export * as "0434-hold-outcomes" from "./0434-hold-outcomes.js";
+export * as "0435-hold-log-by-day-with-outcome" from "./0435-hold-log-by-day-with-outcome.js";

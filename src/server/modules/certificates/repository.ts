@@ -1,4 +1,5 @@
 import { profileFullName } from "../../../shared/person-name.js";
+import { everyColumn } from "../../db/columns.js";
 import type { Db, Executor } from "../../db/database.js";
 import type { CertificatesTable } from "../../db/schema.js";
 
@@ -13,8 +14,27 @@ export async function findCertificateByBooking(
   return db.selectFrom("certificates").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
 }
 
+const CERTIFICATE_COLUMNS = everyColumn<CertificatesTable>()([
+  "id",
+  "code",
+  "user_id",
+  "booking_id",
+  "kind",
+  "recipient_name",
+  "title",
+  "award",
+  "details",
+  "issued_at",
+  "revoked_at",
+]);
+
 export async function findCertificatesByUser(db: Db, userId: string): Promise<CertificatesTable[]> {
-  return db.selectFrom("certificates").selectAll().where("user_id", "=", userId).orderBy("issued_at", "desc").execute();
+  return db
+    .selectFrom("certificates")
+    .select(CERTIFICATE_COLUMNS)
+    .where("user_id", "=", userId)
+    .orderBy("issued_at", "desc")
+    .execute();
 }
 
 export async function insertCertificate(db: Executor, row: CertificatesTable): Promise<void> {

@@ -78,8 +78,11 @@ describeEachDialect("a hold's outcome, kept on its log row (migration 0434)", (t
   it("the upgrade fills the outcome of the holds logged before it, as the funnel counted them", async () => {
     const { db } = t().app.deps;
     const migration = migrations["0434-hold-outcomes"];
-    if (!migration?.down) throw new Error("migration 0434 has no down");
+    const later = migrations["0435-hold-log-by-day-with-outcome"];
+    if (!migration?.down || !later?.down) throw new Error("migrations 0434 and 0435 need a down");
     const loose = db as unknown as Kysely<unknown>;
+    // 0435 indexes the column 0434 adds: down in reverse order, up in order.
+    await later.down(loose);
     await migration.down(loose);
     try {
       const user = await student(db, t().signIn, "before-upgrade");
@@ -99,12 +102,14 @@ describeEachDialect("a hold's outcome, kept on its log row (migration 0434)", (t
         confirmed_at: null,
       });
       await migration.up(loose);
+      await later.up(loose);
       expect(await outcomes(db, ids)).toEqual([2, 1, null, null]);
     } finally {
       // Whatever happened above, the database ends with the migration applied, as every other test expects.
       const columns = await loose.introspection.getTables();
       const hasOutcome = columns.find((table) => table.name === "hold_log")?.columns.some((c) => c.name === "outcome");
       if (!hasOutcome) await migration.up(loose);
+      await later.up(loose);
     }
   });
 });

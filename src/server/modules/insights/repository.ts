@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { PAID_STATUSES } from "../../../shared/constants.js";
-import type { Db, Dialect, Executor } from "../../db/database.js";
+import type { Executor } from "../../db/database.js";
 
 /** The paid statuses as SQL literals, for the statements written in SQL. */
 const paidStatusList = sql.join(PAID_STATUSES.map((status) => sql.lit(status)));
@@ -31,50 +31,24 @@ const withBuckets = (buckets: readonly Bucket[]) =>
 const within = (column: string, buckets: readonly Bucket[]) =>
   sql`${sql.ref(column)} >= ${buckets[0]?.fromIso ?? ""} and ${sql.ref(column)} < ${buckets.at(-1)?.toIso ?? ""}`;
 
-/** Part of a window in which the platform zone keeps one offset from UTC (all of it in IST). */
-export interface FixedOffsetSpan extends Window {
-  offsetMinutes: number;
-}
-
-/** The platform-zone date of an ISO instant column, shifted by a fixed offset, as YYYY-MM-DD. */
-function zonedDay(
-  dialect: Dialect,
-  column: "b.confirmed_at" | "b.cancelled_at" | "h.created_at",
-  offsetMinutes: number,
-) {
-  const at = sql.ref(column);
-  const shift = sql.lit(Math.trunc(offsetMinutes));
-  return dialect === "postgres"
-    ? sql<string>`to_char(cast(${at} as timestamp) + ${shift} * interval '1 minute', 'YYYY-MM-DD')`
-    : sql<string>`date(${at}, ${sql.lit(`${Math.trunc(offsetMinutes) >= 0 ? "+" : ""}${Math.trunc(offsetMinutes)} minutes`)})`;
-}
-
 /**
  * Money per platform-zone day and package, summed by the database over one range of the index on
  * the instant: payments confirmed, or paid bookings cancelled (refunded in full, docs/admin.md).
+ * Each row is counted in the day whose instants hold it (a join on the days' ranges), so no date is
+ * computed per row.
  */
-export async function sumMoneyByDay(
-  db: Db,
-  dialect: Dialect,
-  spans: readonly FixedOffsetSpan[],
-  money: "paid" | "refunded",
-) {
+export async function sumMoneyByDay(db: Executor, days: readonly Bucket[], money: "paid" | "refunded") {
+  if (days.length === 0) return [];
   const column = money === "paid" ? "b.confirmed_at" : "b.cancelled_at";
-  const rows: { day: string; packageKey: string; paise: number; n: number }[] = [];
-  for (const span of spans) {
-    const day = zonedDay(dialect, column, span.offsetMinutes);
-    // The literal status names the condition of the partial index on cancelled_at (migration 0320).
-    const refundsOnly = money === "refunded" ? sql`and b.status = 'cancelled' and b.confirmed_at is not null` : sql``;
-    const result = await sql<{ day: string; packageKey: string; paise: number | string; n: number | string }>`
-      select ${day} as "day", b.package_key as "packageKey", sum(b.amount_paise) as "paise", count(*) as "n"
-      from bookings b
-      where ${sql.ref(column)} >= ${span.fromIso} and ${sql.ref(column)} < ${span.toIso} ${refundsOnly}
-      group by ${day}, b.package_key`.execute(db);
-    for (const r of result.rows) {
-      rows.push({ day: r.day, packageKey: r.packageKey, paise: Number(r.paise), n: Number(r.n) });
-    }
-  }
-  return rows;
+  // The literal status names the condition of the partial index on cancelled_at (migration 0320).
+  const refundsOnly = money === "refunded" ? sql`and b.status = 'cancelled' and b.confirmed_at is not null` : sql``;
+  const result = await sql<{ day: string; packageKey: string; paise: number | string; n: number | string }>`
+    ${withBuckets(days)}
+    select d.bucket as "day", b.package_key as "packageKey", sum(b.amount_paise) as "paise", count(*) as "n"
+    from d join bookings b on ${sql.ref(column)} >= d.bucket_from and ${sql.ref(column)} < d.bucket_to
+    where ${within(column, days)} ${refundsOnly}
+    group by d.bucket, b.package_key`.execute(db);
+  return result.rows.map((r) => ({ day: r.day, packageKey: r.packageKey, paise: Number(r.paise), n: Number(r.n) }));
 }
 
 /**
@@ -123,33 +97,33 @@ export async function countPaidSeats(db: Executor, targetIds: string[]): Promise
 }
 
 /**
- * The funnel of the holds placed in each platform-zone day of the spans: how many led to a checkout
- * (a booking of the same student for the same session, made after the hold) and how many of those
- * were paid. Every step counts holds, so no step can exceed the one before (docs/admin.md, Insights).
+ * The funnel of the holds placed in each platform-zone day: how many led to a checkout (a booking
+ * of the same student for the same session, made after the hold) and how many of those were paid.
+ * Every step counts holds, so no step can exceed the one before (docs/admin.md, Insights). Each
+ * hold's outcome is kept on its row by the database (migration 0434), and the index on the instant
+ * holds it (migration 0435): the days' holds are read from the index alone.
  */
-export async function countHoldFunnelByDay(db: Db, dialect: Dialect, spans: readonly FixedOffsetSpan[]) {
-  const rows: { day: string; holds: number; checkouts: number; paid: number }[] = [];
-  for (const span of spans) {
-    const day = zonedDay(dialect, "h.created_at", span.offsetMinutes);
-    // Each hold's outcome is kept on its row by the database (migration 0434): one read of the
-    // period's holds, no look at anyone's bookings.
-    const result = await sql<{
-      day: string;
-      holds: number | string;
-      checkouts: number | string;
-      paid: number | string;
-    }>`
-      select ${day} as "day", count(*) as "holds",
-        sum(case when h.outcome >= 1 then 1 else 0 end) as "checkouts",
-        sum(case when h.outcome = 2 then 1 else 0 end) as "paid"
-      from hold_log h
-      where h.created_at >= ${span.fromIso} and h.created_at < ${span.toIso}
-      group by 1`.execute(db);
-    for (const r of result.rows) {
-      rows.push({ day: r.day, holds: Number(r.holds), checkouts: Number(r.checkouts ?? 0), paid: Number(r.paid ?? 0) });
-    }
-  }
-  return rows;
+export async function countHoldFunnelByDay(db: Executor, days: readonly Bucket[]) {
+  if (days.length === 0) return [];
+  const result = await sql<{
+    day: string;
+    holds: number | string;
+    checkouts: number | string | null;
+    paid: number | string | null;
+  }>`
+    ${withBuckets(days)}
+    select d.bucket as "day", count(*) as "holds",
+      sum(case when h.outcome >= 1 then 1 else 0 end) as "checkouts",
+      sum(case when h.outcome = 2 then 1 else 0 end) as "paid"
+    from d join hold_log h on h.created_at >= d.bucket_from and h.created_at < d.bucket_to
+    where ${within("h.created_at", days)}
+    group by d.bucket`.execute(db);
+  return result.rows.map((r) => ({
+    day: r.day,
+    holds: Number(r.holds),
+    checkouts: Number(r.checkouts ?? 0),
+    paid: Number(r.paid ?? 0),
+  }));
 }
 
 /**

@@ -1,31 +1,15 @@
 import type { AppDeps } from "../../app-deps.js";
 import { settledBy as settledByAt, sumOnce } from "../../db/settled-days.js";
-import { type Bucket, countHoldFunnelByDay, type FixedOffsetSpan, sumMoneyByDay } from "./repository.js";
+import { type Bucket, countHoldFunnelByDay, sumMoneyByDay } from "./repository.js";
 import { type DayFigures, type DayMoney, findKeptDays, insertKeptDays } from "./rollups-repository.js";
-
-/**
- * The days cut where the zone's offset changes (a daylight-saving day; never in IST), so each
- * span's days are its instants shifted by one offset. The offset is read at each day's midnight.
- */
-export function fixedOffsetSpans(days: readonly Bucket[]): FixedOffsetSpan[] {
-  const spans: FixedOffsetSpan[] = [];
-  for (const day of days) {
-    const offsetMinutes = (Date.parse(`${day.key}T00:00:00Z`) - Date.parse(day.fromIso)) / 60_000;
-    const last = spans.at(-1);
-    if (last && last.offsetMinutes === offsetMinutes && last.toIso === day.fromIso) last.toIso = day.toIso;
-    else spans.push({ fromIso: day.fromIso, toIso: day.toIso, offsetMinutes });
-  }
-  return spans;
-}
 
 /** The days' money and hold funnel summed from the raw rows (bookings, the hold log). */
 export async function sumDaysFromRows(deps: AppDeps, days: readonly Bucket[]): Promise<DayFigures> {
   if (days.length === 0) return { money: [], funnel: [] };
-  const spans = fixedOffsetSpans(days);
   const [paid, refunds, funnel] = await Promise.all([
-    sumMoneyByDay(deps.db, deps.dialect, spans, "paid"),
-    sumMoneyByDay(deps.db, deps.dialect, spans, "refunded"),
-    countHoldFunnelByDay(deps.db, deps.dialect, spans),
+    sumMoneyByDay(deps.db, days, "paid"),
+    sumMoneyByDay(deps.db, days, "refunded"),
+    countHoldFunnelByDay(deps.db, days),
   ]);
   const money = new Map<string, DayMoney>();
   const row = (day: string, packageKey: string) => {

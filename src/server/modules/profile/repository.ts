@@ -1,9 +1,23 @@
 import type { Insertable } from "kysely";
+import { everyColumn } from "../../db/columns.js";
 import type { Db, Executor } from "../../db/database.js";
 import type { OtpCodesTable, ProfilesTable } from "../../db/schema.js";
 
+const PROFILE_COLUMNS = everyColumn<ProfilesTable>()([
+  "user_id",
+  "first_name",
+  "last_name",
+  "qualification",
+  "status",
+  "phone",
+  "phone_verified_at",
+  "completed_at",
+  "updated_at",
+  "state",
+]);
+
 export function findProfile(db: Db, userId: string) {
-  return db.selectFrom("profiles").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  return db.selectFrom("profiles").select(PROFILE_COLUMNS).where("user_id", "=", userId).executeTakeFirst();
 }
 
 export async function upsertProfile(db: Db, profile: ProfilesTable): Promise<void> {

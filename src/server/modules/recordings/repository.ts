@@ -1,7 +1,25 @@
+import { everyColumn, ofTable } from "../../db/columns.js";
 import type { Db, Executor } from "../../db/database.js";
 import type { RecordingConsent, RecordingsTable } from "../../db/schema.js";
 
 export type RecordingRow = RecordingsTable;
+
+const RECORDING_COLUMNS = everyColumn<RecordingsTable>()([
+  "id",
+  "booking_id",
+  "participant",
+  "part",
+  "user_id",
+  "status",
+  "upload_id",
+  "storage_key",
+  "size_bytes",
+  "duration_ms",
+  "content_type",
+  "captions_key",
+  "created_at",
+  "updated_at",
+]);
 
 export async function findConsent(db: Executor, bookingId: string) {
   return db.selectFrom("recording_consents").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
@@ -117,7 +135,7 @@ export async function findRecordingsOfStudent(db: Executor, userId: string): Pro
   return db
     .selectFrom("recordings")
     .innerJoin("bookings", "bookings.id", "recordings.booking_id")
-    .selectAll("recordings")
+    .select(ofTable("recordings", RECORDING_COLUMNS))
     .where("bookings.user_id", "=", userId)
     .orderBy("recordings.created_at")
     .execute();

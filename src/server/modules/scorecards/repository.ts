@@ -1,9 +1,23 @@
+import { everyColumn, ofTable } from "../../db/columns.js";
 import type { Db, Executor } from "../../db/database.js";
 import type { ScorecardsTable } from "../../db/schema.js";
 
 export async function findScorecardByBooking(db: Executor, bookingId: string): Promise<ScorecardsTable | undefined> {
   return db.selectFrom("scorecards").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
 }
+
+const SCORECARD_COLUMNS = everyColumn<ScorecardsTable>()([
+  "id",
+  "booking_id",
+  "scores",
+  "overall",
+  "tags",
+  "notes",
+  "recording_url",
+  "created_by",
+  "created_at",
+  "updated_at",
+]);
 
 /** Scorecards of one student's bookings (a student reads only their own). */
 export async function findScorecardsByUser(
@@ -13,8 +27,7 @@ export async function findScorecardsByUser(
   return db
     .selectFrom("scorecards")
     .innerJoin("bookings", "bookings.id", "scorecards.booking_id")
-    .selectAll("scorecards")
-    .select("bookings.package_key")
+    .select([...ofTable("scorecards", SCORECARD_COLUMNS), "bookings.package_key"])
     .where("bookings.user_id", "=", userId)
     .orderBy("scorecards.created_at", "desc")
     .execute();

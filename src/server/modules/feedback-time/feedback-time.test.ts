@@ -6,7 +6,7 @@ import type { InsightsDto } from "../../../shared/schemas/insights.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { STARTER_QUESTIONS } from "../practice/starter-bank.js";
-import { feedbackFigure } from "./service.js";
+import { feedbackFigure, nearestRank, nearestRankOfCounts } from "./service.js";
 
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -24,6 +24,24 @@ describe("the feedback-time figure", () => {
     // 12 waits, in no order; rounded up and sorted: 0 0 1 2 3 5 6 6 8 9 30 45 (a scorecard before the end waited 0).
     const figure = feedbackFigure(waits([45, 4.2, 0.5, -5, 30, 2, 8, 3, 0, 9, 5.9, 6]));
     expect(figure).toEqual({ median: 5, p90: 30, sessions: 12 });
+  });
+
+  it("reads the same percentiles from how many waited each minute as from every wait sorted", () => {
+    // Deterministic waits of many sizes and shapes: a few distinct minutes, many repeats, one outlier.
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (const size of [1, 2, 3, 10, 11, 99, 1_000, 37_569]) {
+      const all = Array.from({ length: size }, () => Math.floor(next() ** 3 * 600));
+      const counts = new Map<number, number>();
+      for (const minutes of all) counts.set(minutes, (counts.get(minutes) ?? 0) + 1);
+      const sorted = [...all].sort((a, b) => a - b);
+      for (const share of [0.5, 0.9, 0.99]) {
+        expect([size, share, nearestRankOfCounts(counts, share)]).toEqual([size, share, nearestRank(sorted, share)]);
+      }
+    }
   });
 });
 

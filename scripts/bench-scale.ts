@@ -5,8 +5,9 @@
 // migrations (the online index builds, timed at that size), measures what each table takes, then
 // starts the server as `npm start` runs it (bundled, the production heap cap) and loads every
 // measured request in turns: BENCH_ROUNDS (3) rounds of BENCH_SECONDS (3) per request at
-// BENCH_CONNECTIONS (10), reporting the median over rounds of p50 and p99, server CPU per request,
-// and the server's peak RSS. Results: printed, and as JSON in .tmp/bench-scale/. Asserts nothing.
+// BENCH_CONNECTIONS (10), reporting the median over rounds of p50 and p99, server CPU per request
+// (on PostgreSQL also the database's: every postgres process of this machine), and the server's peak
+// RSS. A generated PostgreSQL database is vacuumed, as autovacuum keeps one in service. Results: printed, and as JSON in .tmp/bench-scale/. Asserts nothing.
 // BENCH_KEEP=true keeps the database (SQLite: .tmp/bench-scale/<size>.db; PostgreSQL: a database named
 // bench_scale_<size>); BENCH_REUSE=true measures a kept one again (no generation). Then Chromium
 // opens the console's bookings and insights pages (BENCH_BROWSER=false skips it) and reports when

@@ -2,15 +2,19 @@ import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { PAYMENT_MESSAGES } from "../../../shared/messages.js";
 import type { InterviewerDto } from "../../../shared/schemas/interviewers.js";
-import { zonedDate } from "../../../shared/time.js";
+import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
 import { buildInterviewer, buildSlot } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 
 const HOUR = 3_600_000;
 let phones = 0;
 
-/** An interviewer added through the console with these domains, and a slot of theirs `hours` from now. */
-async function interviewerWithSlot(t: TestApp, admin: string, domains: string[], hours: number) {
+/**
+ * An interviewer added through the console with these domains, and a slot of theirs `days` after
+ * today at `time` in IST: two slots of a test fall on one IST date whatever the hour it runs (hours
+ * from now straddled IST midnight when run between 17:30 and 18:30 UTC).
+ */
+async function interviewerWithSlot(t: TestApp, admin: string, domains: string[], days: number, time = "10:00") {
   const added = await t.request({
     method: "POST",
     url: "/api/admin/interviewers",
@@ -27,7 +31,7 @@ async function interviewerWithSlot(t: TestApp, admin: string, domains: string[],
   });
   expect(added.statusCode, added.body).toBe(201);
   const interviewer = json<InterviewerDto>(added);
-  const start = new Date(Math.floor((Date.now() + hours * HOUR) / HOUR) * HOUR);
+  const start = zonedToInstant(addDays(zonedDate(new Date(), "Asia/Kolkata"), days), time, "Asia/Kolkata");
   const slot = await buildSlot(t.app.deps.db, {
     interviewer_id: interviewer.id,
     interviewer_name: interviewer.name,
@@ -43,8 +47,8 @@ const idsOn = async (t: TestApp, cookie: string, query: string) =>
 describeEachDialect("mock-interview domains", (t) => {
   it("an admin sets an interviewer's domains; a student who picks a domain is offered only their times", async () => {
     const admin = await t().signInAdmin();
-    const sde = await interviewerWithSlot(t(), admin, ["sde", "analytics"], 24 * 6);
-    const design = await interviewerWithSlot(t(), admin, ["uiux"], 24 * 6 + 1);
+    const sde = await interviewerWithSlot(t(), admin, ["sde", "analytics"], 6, "10:00");
+    const design = await interviewerWithSlot(t(), admin, ["uiux"], 6, "11:00");
     expect(sde.interviewer.domains).toEqual(["sde", "analytics"]);
     const student = await t().signIn(`domain-student-${randomUUID().slice(0, 8)}@example.com`);
 
@@ -76,7 +80,7 @@ describeEachDialect("mock-interview domains", (t) => {
 
   it("refuses a hold on a slot outside the picked domain, and the booking keeps the domain it was made for", async () => {
     const admin = await t().signInAdmin();
-    const analytics = await interviewerWithSlot(t(), admin, ["analytics"], 24 * 8);
+    const analytics = await interviewerWithSlot(t(), admin, ["analytics"], 8);
     const student = await t().signIn(`domain-holder-${randomUUID().slice(0, 8)}@example.com`);
     const hold = (domain: unknown) =>
       t().request({

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+// From react-router/dom: the provider that can apply a navigation at once (`flushSync`) when a control asks for it.
+import { RouterProvider } from "react-router/dom";
 import { router } from "./app/router.js";
 import { createQueryClient } from "./lib/query-client.js";
 import "./index.css";

@@ -21,7 +21,9 @@ export function useBookingDomain(): [Domain | undefined, (domain: Domain | undef
           else updated.delete("domain");
           return updated;
         },
-        { replace: true },
+        // At once, not in a transition: the radio the student clicked shows as chosen in the same
+        // frame instead of flipping back until the navigation commits.
+        { replace: true, flushSync: true },
       ),
     [setParams],
   );

@@ -6,7 +6,10 @@ import type { InsightsDto } from "../../../shared/schemas/insights.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { STARTER_QUESTIONS } from "../practice/starter-bank.js";
-import { feedbackFigure, nearestRank, nearestRankOfCounts } from "./service.js";
+import { feedbackFigure, nearestRankOfCounts } from "./service.js";
+
+/** The nearest-rank percentile by its definition, over every value sorted: what the counts must agree with. */
+const nearestRank = (sorted: number[], share: number) => sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
 
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

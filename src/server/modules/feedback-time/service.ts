@@ -5,24 +5,15 @@ import type { Db, Dialect } from "../../db/database.js";
 import { lockKeptDays, settledBy, sumOnce } from "../../db/settled-days.js";
 import { findFeedbackTimesBetween, findKeptWaitDays, insertKeptWaitDays } from "./repository.js";
 
-/** The nearest-rank percentile (the smallest value with at least `share` of the values at or below it). */
-export function nearestRank(sorted: number[], share: number): number {
-  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
-}
-
 /** Minutes from a session's end to its first scorecard; a scorecard written before the end waited 0. */
 const waitOf = ({ endedAt, scoredAt }: { endedAt: string; scoredAt: string }) =>
   Math.max(0, Math.ceil((Date.parse(scoredAt) - Date.parse(endedAt)) / 60_000));
 
-function figureOf(waits: number[]): FeedbackMinutes {
-  if (waits.length < FEEDBACK_MIN_SESSIONS) return null;
-  const minutes = waits.sort((a, b) => a - b);
-  return { median: nearestRank(minutes, 0.5), p90: nearestRank(minutes, 0.9), sessions: minutes.length };
-}
-
 /**
- * The same nearest-rank percentile over waits given as how many waited each minute: the value at
- * that rank of the sorted waits, found by walking the minutes in order (no list of every wait).
+ * The nearest-rank percentile (the smallest value with at least `share` of the values at or below
+ * it) of waits given as how many waited each minute: the value at that rank of the sorted waits,
+ * found by walking the minutes in order. A 90-day window at L is some 37,000 waits but a few hundred
+ * distinct minutes, so no list of every wait is made or sorted.
  */
 export function nearestRankOfCounts(counts: ReadonlyMap<number, number>, share: number): number {
   const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
@@ -43,7 +34,12 @@ function figureOfCounts(counts: ReadonlyMap<number, number>): FeedbackMinutes {
 
 /** The median and 90th percentile of the waits, in whole minutes rounded up; null below the minimum count. */
 export function feedbackFigure(times: { endedAt: string; scoredAt: string }[]): FeedbackMinutes {
-  return figureOf(times.map(waitOf));
+  const counts = new Map<number, number>();
+  for (const time of times) {
+    const wait = waitOf(time);
+    counts.set(wait, (counts.get(wait) ?? 0) + 1);
+  }
+  return figureOfCounts(counts);
 }
 
 /** How many scorecards waited each whole minute, per UTC day of their first save. */
@@ -95,8 +91,7 @@ export async function measureFeedbackMinutes(deps: Deps, now = new Date()): Prom
     await sumOnce(deps.db, `feedback ${first} ${end}`, () => keepWaitDays(deps, days));
     kept = await keptDays();
   }
-  // How many waited each minute, merged over the days: a 90-day window at L is some 37,000 waits but
-  // a few hundred distinct minutes, so the percentiles walk the minutes instead of sorting every wait.
+  // How many waited each minute, merged over the days (see nearestRankOfCounts).
   const counts = new Map<number, number>();
   const add = (minutes: number, n: number) => counts.set(minutes, (counts.get(minutes) ?? 0) + n);
   for (const day of days) {

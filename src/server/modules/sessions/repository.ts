@@ -49,75 +49,75 @@ export interface SessionFilter {
 
 const DAY_MS = 86_400_000;
 
-/** Every booking joined with the slot, workshop or internship it sits on. */
+/**
+ * Every booking joined with the slot, workshop or internship it sits on. The code's constants are
+ * literals, not parameters: with only the filter's values as parameters, PostgreSQL plans the
+ * prepared statement once for every student instead of at each request (0.5 ms of planning per
+ * dashboard at L, docs/benchmarks.md, Scale; decision 0434).
+ */
 function selectSessionRows(db: Executor) {
-  return (
-    db
-      .selectFrom("bookings")
-      .innerJoin("user", "user.id", "bookings.user_id")
-      // Constants of the code as literals, not parameters: with only the filter's values as parameters,
-      // PostgreSQL plans the prepared statement once for every student instead of at each request
-      // (0.5 ms of planning per dashboard at L, docs/benchmarks.md, Scale; decision 0434).
-      .leftJoin("slots", (join) =>
-        join.onRef("slots.id", "=", "bookings.target_id").on("bookings.kind", "=", sql.lit("mock")),
-      )
-      .leftJoin("profiles", "profiles.user_id", "bookings.user_id")
-      .leftJoin("workshops", (join) =>
-        join.onRef("workshops.id", "=", "bookings.target_id").on("bookings.kind", "=", sql.lit("workshop")),
-      )
-      .leftJoin("interviewers as hosts", "hosts.id", "workshops.host_interviewer_id")
-      .leftJoin("internships", (join) =>
-        join.onRef("internships.id", "=", "bookings.target_id").on("bookings.kind", "=", sql.lit("internship")),
-      )
-      .select([
-        "bookings.id as booking_id",
-        "bookings.user_id",
-        "user.email as user_email",
-        "user.name as user_name",
-        "profiles.first_name as profile_first_name",
-        "profiles.last_name as profile_last_name",
-        "bookings.kind",
-        "bookings.package_key",
-        "bookings.status",
-        "bookings.target_id",
-        "bookings.meeting_link as booking_link",
-        "bookings.ics_sequence",
-        "bookings.attendance",
-        "bookings.amount_paise",
-        "bookings.confirmed_at",
-        "bookings.cancelled_at",
-        "bookings.cancel_reason",
-        "bookings.moved_at",
-        "bookings.created_at",
-        "slots.start_at as slot_start",
-        "slots.end_at as slot_end",
-        "slots.meeting_link as slot_link",
-        "slots.interviewer_name",
-        "workshops.title as workshop_title",
-        "workshops.level as workshop_level",
-        "workshops.start_at as workshop_start",
-        "workshops.end_at as workshop_end",
-        "workshops.meeting_link as workshop_link",
-        "hosts.name as workshop_host",
-        "internships.title as internship_title",
-        "internships.start_date as internship_start",
-        "internships.weeks as internship_weeks",
-        "internships.meeting_link as internship_link",
-        (eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom("tax_documents")
-                .select("tax_documents.id")
-                .whereRef("tax_documents.booking_id", "=", "bookings.id")
-                .where("tax_documents.type", "in", [
-                  sql.lit<TaxDocumentType>("invoice"),
-                  sql.lit<TaxDocumentType>("receipt"),
-                ]),
-            )
-            .as("has_receipt"),
-      ])
-  );
+  return db
+    .selectFrom("bookings")
+    .innerJoin("user", "user.id", "bookings.user_id")
+    .leftJoin("slots", (join) =>
+      join.onRef("slots.id", "=", "bookings.target_id").on("bookings.kind", "=", sql.lit("mock")),
+    )
+    .leftJoin("profiles", "profiles.user_id", "bookings.user_id")
+    .leftJoin("workshops", (join) =>
+      join.onRef("workshops.id", "=", "bookings.target_id").on("bookings.kind", "=", sql.lit("workshop")),
+    )
+    .leftJoin("interviewers as hosts", "hosts.id", "workshops.host_interviewer_id")
+    .leftJoin("internships", (join) =>
+      join.onRef("internships.id", "=", "bookings.target_id").on("bookings.kind", "=", sql.lit("internship")),
+    )
+    .select([
+      "bookings.id as booking_id",
+      "bookings.user_id",
+      "user.email as user_email",
+      "user.name as user_name",
+      "profiles.first_name as profile_first_name",
+      "profiles.last_name as profile_last_name",
+      "bookings.kind",
+      "bookings.package_key",
+      "bookings.status",
+      "bookings.target_id",
+      "bookings.meeting_link as booking_link",
+      "bookings.ics_sequence",
+      "bookings.attendance",
+      "bookings.amount_paise",
+      "bookings.confirmed_at",
+      "bookings.cancelled_at",
+      "bookings.cancel_reason",
+      "bookings.moved_at",
+      "bookings.created_at",
+      "slots.start_at as slot_start",
+      "slots.end_at as slot_end",
+      "slots.meeting_link as slot_link",
+      "slots.interviewer_name",
+      "workshops.title as workshop_title",
+      "workshops.level as workshop_level",
+      "workshops.start_at as workshop_start",
+      "workshops.end_at as workshop_end",
+      "workshops.meeting_link as workshop_link",
+      "hosts.name as workshop_host",
+      "internships.title as internship_title",
+      "internships.start_date as internship_start",
+      "internships.weeks as internship_weeks",
+      "internships.meeting_link as internship_link",
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("tax_documents")
+              .select("tax_documents.id")
+              .whereRef("tax_documents.booking_id", "=", "bookings.id")
+              .where("tax_documents.type", "in", [
+                sql.lit<TaxDocumentType>("invoice"),
+                sql.lit<TaxDocumentType>("receipt"),
+              ]),
+          )
+          .as("has_receipt"),
+    ]);
 }
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSessionRows>["execute"]>>[number];
@@ -135,7 +135,7 @@ export async function findBookingSessions(
     query = query.where("bookings.id", "in", [...filter.bookingIds]);
   }
   if (filter.targetId) query = query.where("bookings.target_id", "=", filter.targetId);
-  // The code's statuses (typed), as literals like the kinds below; a quote in one would be escaped.
+  // The code's statuses (typed), literals as the kinds in selectSessionRows; a quote in one would be escaped.
   if (filter.statuses) {
     if (filter.statuses.length === 0) return [];
     query = query.where(

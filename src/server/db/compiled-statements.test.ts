@@ -2,7 +2,7 @@ import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQue
 import { describe, expect, it } from "vitest";
 import { createTemporaryPostgresDatabase } from "../test/postgres.js";
 import { postgresAvailable } from "../test/test-app.js";
-import { createStatementCache } from "./compiled-statements.js";
+import { createStatementCache, readCompiled } from "./compiled-statements.js";
 import { openDatabase } from "./database.js";
 import type { Database } from "./schema.js";
 
@@ -47,6 +47,32 @@ describe("statements compiled once per shape", () => {
     compiled("like", { name: "Asha" }, like);
     const second = compiled("like", { name: "Ravi" }, like);
     expect(second.parameters).toEqual(["%Ravi%"]);
+  });
+});
+
+describe("reads compiled once per shape and dialect", () => {
+  it("answers each call with its own values, and a shape first compiled for PostgreSQL still runs on SQLite", async () => {
+    const sqlite = openDatabase(":memory:");
+    try {
+      await sql`create table read_compiled (id text primary key, owner text, label text)`.execute(sqlite.db);
+      await sql`insert into read_compiled values ('1', 'asha', 'one'), ('2', 'ravi', 'two'), ('3', 'asha', 'three')`.execute(
+        sqlite.db,
+      );
+      const labelsOf = (target: typeof db) => (v: { owner: string }) =>
+        target
+          .selectFrom("read_compiled" as never)
+          .select(sql<string>`label`.as("label"))
+          .where(sql.ref("owner"), "=", v.owner)
+          .orderBy(sql.ref("id"));
+      // The same shape compiled first by a PostgreSQL Kysely ($1), then asked of SQLite (?).
+      await readCompiled(db, "labels of an owner", { owner: "asha" }, labelsOf(db)).catch(() => undefined);
+      const asha = await readCompiled(sqlite.db, "labels of an owner", { owner: "asha" }, labelsOf(sqlite.db));
+      const ravi = await readCompiled(sqlite.db, "labels of an owner", { owner: "ravi" }, labelsOf(sqlite.db));
+      expect(asha.map((row) => row.label)).toEqual(["one", "three"]);
+      expect(ravi.map((row) => row.label)).toEqual(["two"]);
+    } finally {
+      await sqlite.close();
+    }
   });
 });
 

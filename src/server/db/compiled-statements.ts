@@ -1,5 +1,5 @@
-import { type Compilable, CompiledQuery } from "kysely";
-import { prepareOnPostgres } from "./database.js";
+import { type Compilable, CompiledQuery, PostgresAdapter } from "kysely";
+import { type Executor, prepareOnPostgres } from "./database.js";
 
 type Slot = { from: string } | { value: unknown };
 
@@ -47,4 +47,23 @@ export function createStatementCache() {
     const parameters = template.slots.map((slot) => ("from" in slot ? values[slot.from] : slot.value));
     return CompiledQuery.raw(template.sql, parameters) as CompiledQuery<O>;
   };
+}
+
+const everyPage = createStatementCache();
+
+/**
+ * The rows of a read compiled once per shape and dialect: for the statements a page sends at every
+ * request (a student's dashboard and export, the console's lists), where building and compiling
+ * them cost a fifth of the request's server CPU (docs/benchmarks.md, Scale, sixth entry). `shape`
+ * names the statement and every choice that changes its SQL; `values` are what may differ between
+ * calls (createStatementCache).
+ */
+export async function readCompiled<V extends Record<string, string | number>, O>(
+  db: Executor,
+  shape: string,
+  values: V,
+  build: (values: V) => Compilable<O>,
+): Promise<O[]> {
+  const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+  return (await db.executeQuery(everyPage(`${dialect} ${shape}`, values, build))).rows;
 }

@@ -84,9 +84,9 @@ export function openDatabase(
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  // 512 KB of pages in SQLite's own cache instead of its 2 MB default: the OS page cache holds the file, so a miss
-  // is a read from memory (docs/decisions/0252-small-machine-settings.md).
-  sqlite.pragma("cache_size = -512");
+  // 8 MB of pages in SQLite's own cache: with a year of data the indexes' inner pages and a page's rows no longer
+  // fit in 512 KB, and every miss is a system call and a copy from the OS (docs/decisions/0437-sqlite-page-cache-for-a-year.md).
+  sqlite.pragma("cache_size = -8192");
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   return { db, dialect: "sqlite", pool: undefined, close: () => db.destroy() };
 }

@@ -7,6 +7,7 @@ import {
   type CompanyType,
 } from "../../../shared/constants.js";
 import { rupeesToPaise } from "../../../shared/money.js";
+import { readCompiled } from "../../db/compiled-statements.js";
 import { type Db, type Executor, nowIso } from "../../db/database.js";
 import type { CatalogItemsTable } from "../../db/schema.js";
 
@@ -171,5 +172,7 @@ export async function deleteTopic(db: Executor, key: string): Promise<void> {
 
 /** The catalog's names in one read, for a request that names many bookings. */
 export async function findCatalogLabels(db: Executor): Promise<CatalogLabeler> {
-  return catalogLabeler(await db.selectFrom("catalog_items").select(["key", "label"]).execute());
+  return catalogLabeler(
+    await readCompiled(db, "catalog labels", {}, () => db.selectFrom("catalog_items").select(["key", "label"])),
+  );
 }

@@ -1,5 +1,6 @@
 import { profileFullName } from "../../../shared/person-name.js";
 import { everyColumn } from "../../db/columns.js";
+import { readCompiled } from "../../db/compiled-statements.js";
 import type { Db, Executor } from "../../db/database.js";
 import type { CertificatesTable } from "../../db/schema.js";
 
@@ -29,12 +30,13 @@ const CERTIFICATE_COLUMNS = everyColumn<CertificatesTable>()([
 ]);
 
 export async function findCertificatesByUser(db: Db, userId: string): Promise<CertificatesTable[]> {
-  return db
-    .selectFrom("certificates")
-    .select(CERTIFICATE_COLUMNS)
-    .where("user_id", "=", userId)
-    .orderBy("issued_at", "desc")
-    .execute();
+  return readCompiled(db, "certificates of a user", { userId }, (v) =>
+    db
+      .selectFrom("certificates")
+      .select(CERTIFICATE_COLUMNS)
+      .where("user_id", "=", v.userId)
+      .orderBy("issued_at", "desc"),
+  );
 }
 
 export async function insertCertificate(db: Executor, row: CertificatesTable): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from "kysely";
+import { readCompiled } from "../../db/compiled-statements.js";
 import type { Db, Executor } from "../../db/database.js";
 import type { PracticeQuestionsTable, PracticeRoundsTable } from "../../db/schema.js";
 
@@ -168,10 +169,11 @@ export async function finishRound(db: Executor, id: string, finishedAt: string, 
 }
 
 export async function sumPracticeMinutes(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom("practice_rounds")
-    .select((eb) => eb.fn.sum<number | string | null>("minutes").as("total"))
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total ?? 0);
+  const [row] = await readCompiled(db, "practice minutes of a user", { userId }, (v) =>
+    db
+      .selectFrom("practice_rounds")
+      .select((eb) => eb.fn.sum<number | string | null>("minutes").as("total"))
+      .where("user_id", "=", v.userId),
+  );
+  return Number(row?.total ?? 0);
 }

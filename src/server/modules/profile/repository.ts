@@ -1,5 +1,6 @@
 import type { Insertable } from "kysely";
 import { everyColumn } from "../../db/columns.js";
+import { readCompiled } from "../../db/compiled-statements.js";
 import type { Db, Executor } from "../../db/database.js";
 import type { OtpCodesTable, ProfilesTable } from "../../db/schema.js";
 
@@ -16,8 +17,11 @@ const PROFILE_COLUMNS = everyColumn<ProfilesTable>()([
   "state",
 ]);
 
-export function findProfile(db: Db, userId: string) {
-  return db.selectFrom("profiles").select(PROFILE_COLUMNS).where("user_id", "=", userId).executeTakeFirst();
+export async function findProfile(db: Db, userId: string) {
+  const [row] = await readCompiled(db, "profile of a user", { userId }, (v) =>
+    db.selectFrom("profiles").select(PROFILE_COLUMNS).where("user_id", "=", v.userId),
+  );
+  return row;
 }
 
 export async function upsertProfile(db: Db, profile: ProfilesTable): Promise<void> {
@@ -117,7 +121,9 @@ export function findUserContact(db: Executor, userId: string) {
 
 /** The link to the student's resume (one per student; an empty link removes it). */
 export async function findResumeUrl(db: Db, userId: string): Promise<string | null> {
-  const row = await db.selectFrom("resumes").select("url").where("user_id", "=", userId).executeTakeFirst();
+  const [row] = await readCompiled(db, "resume of a user", { userId }, (v) =>
+    db.selectFrom("resumes").select("url").where("user_id", "=", v.userId),
+  );
   return row?.url ?? null;
 }
 

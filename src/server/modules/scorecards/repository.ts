@@ -1,4 +1,5 @@
 import { everyColumn, ofTable } from "../../db/columns.js";
+import { readCompiled } from "../../db/compiled-statements.js";
 import type { Db, Executor } from "../../db/database.js";
 import type { ScorecardsTable } from "../../db/schema.js";
 
@@ -24,13 +25,14 @@ export async function findScorecardsByUser(
   db: Db,
   userId: string,
 ): Promise<Array<ScorecardsTable & { package_key: string }>> {
-  return db
-    .selectFrom("scorecards")
-    .innerJoin("bookings", "bookings.id", "scorecards.booking_id")
-    .select([...ofTable("scorecards", SCORECARD_COLUMNS), "bookings.package_key"])
-    .where("bookings.user_id", "=", userId)
-    .orderBy("scorecards.created_at", "desc")
-    .execute();
+  return readCompiled(db, "scorecards of a user", { userId }, (v) =>
+    db
+      .selectFrom("scorecards")
+      .innerJoin("bookings", "bookings.id", "scorecards.booking_id")
+      .select([...ofTable("scorecards", SCORECARD_COLUMNS), "bookings.package_key"])
+      .where("bookings.user_id", "=", v.userId)
+      .orderBy("scorecards.created_at", "desc"),
+  );
 }
 
 /** One scorecard, only if the booking belongs to the user. */

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { CatalogLabeler } from "../../../shared/catalog-label.js";
 import { personName } from "../../../shared/person-name.js";
 import { zonedToInstant } from "../../../shared/time.js";
+import { readCompiled } from "../../db/compiled-statements.js";
 import type { Executor } from "../../db/database.js";
 import type { BookingKind, BookingStatus, TaxDocumentType } from "../../db/schema.js";
 import { findCatalogLabels } from "../catalog/index.js";
@@ -122,31 +123,39 @@ function selectSessionRows(db: Executor) {
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSessionRows>["execute"]>>[number];
 
+type SessionValues = { userId?: string; bookingId?: string; targetId?: string };
+
 export async function findBookingSessions(
   db: Executor,
   timeZone: string,
   filter: SessionFilter,
 ): Promise<BookingSession[]> {
-  let query = selectSessionRows(db);
-  if (filter.userId) query = query.where("bookings.user_id", "=", filter.userId);
-  if (filter.bookingId) query = query.where("bookings.id", "=", filter.bookingId);
-  if (filter.bookingIds) {
-    if (filter.bookingIds.length === 0) return [];
-    query = query.where("bookings.id", "in", [...filter.bookingIds]);
-  }
-  if (filter.targetId) query = query.where("bookings.target_id", "=", filter.targetId);
-  // The code's statuses (typed), literals as the kinds in selectSessionRows; a quote in one would be escaped.
-  if (filter.statuses) {
-    if (filter.statuses.length === 0) return [];
-    query = query.where(
-      "bookings.status",
-      "in",
-      filter.statuses.map((status) => sql.lit(status)),
-    );
-  }
+  if (filter.bookingIds?.length === 0 || filter.statuses?.length === 0) return [];
+  const build = (values: SessionValues) => {
+    let query = selectSessionRows(db);
+    if (values.userId !== undefined) query = query.where("bookings.user_id", "=", values.userId);
+    if (values.bookingId !== undefined) query = query.where("bookings.id", "=", values.bookingId);
+    if (filter.bookingIds) query = query.where("bookings.id", "in", [...filter.bookingIds]);
+    if (values.targetId !== undefined) query = query.where("bookings.target_id", "=", values.targetId);
+    // The code's statuses (typed), literals as the kinds in selectSessionRows; a quote in one would be escaped.
+    if (filter.statuses)
+      query = query.where(
+        "bookings.status",
+        "in",
+        filter.statuses.map((status) => sql.lit(status)),
+      );
+    return query.orderBy("bookings.created_at", "desc");
+  };
+  const values: SessionValues = {
+    ...(filter.userId ? { userId: filter.userId } : {}),
+    ...(filter.bookingId ? { bookingId: filter.bookingId } : {}),
+    ...(filter.targetId ? { targetId: filter.targetId } : {}),
+  };
+  // Compiled once per filter's shape (which values, which statuses); a list of bookings varies in length, so is built each time.
+  const shape = `sessions by ${Object.keys(values).join(",")} in ${filter.statuses?.join(",") ?? "any"}`;
   // One read of the catalog's names for all the rows (docs/decisions/0400).
   const [rows, label] = await Promise.all([
-    query.orderBy("bookings.created_at", "desc").execute(),
+    filter.bookingIds ? build(values).execute() : readCompiled(db, shape, values, build),
     findCatalogLabels(db),
   ]);
 

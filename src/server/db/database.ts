@@ -84,9 +84,9 @@ export function openDatabase(
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  // 8 MB of pages in SQLite's own cache: with a year of data the indexes' inner pages and a page's rows no longer
+  // 16 MB of pages in SQLite's own cache: with a year of data the indexes' inner pages and a page's rows no longer
   // fit in 512 KB, and every miss is a system call and a copy from the OS (docs/decisions/0437-sqlite-page-cache-for-a-year.md).
-  sqlite.pragma("cache_size = -8192");
+  sqlite.pragma("cache_size = -16384");
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   return { db, dialect: "sqlite", pool: undefined, close: () => db.destroy() };
 }

@@ -1,5 +1,6 @@
-import { type ExpressionBuilder, sql } from "kysely";
-import type { Db } from "../../db/database.js";
+import { type Compilable, type ExpressionBuilder, sql } from "kysely";
+import { inJsonList, jsonList, readCompiled } from "../../db/compiled-statements.js";
+import type { Db, Dialect } from "../../db/database.js";
 import type { BookingKind, BookingStatus, Database } from "../../db/schema.js";
 
 export interface AdminBookingFilter {
@@ -30,50 +31,8 @@ export interface SegmentPosition {
  * the joins), and when a filter's estimate was low it joined a whole week before sorting
  * (docs/benchmarks.md, Scale).
  */
-export async function findAdminBookingsPage(
-  db: Db,
-  page: { filter: AdminBookingFilter; segment: Segment; after: SegmentPosition | undefined; limit: number },
-) {
-  const { filter, segment, after, limit } = page;
-  const ascending = segment === "open";
-  let query = db
-    .selectFrom("bookings")
-    .select([
-      "id",
-      "user_id",
-      "target_id",
-      "kind",
-      "status",
-      "package_key",
-      "amount_paise",
-      "flag",
-      "attendance",
-      "created_at",
-      "session_start",
-    ])
-    // Literal statuses: a partial index is used only when the query names its condition's values.
-    .where(
-      "bookings.status",
-      segment === "open" ? "in" : "not in",
-      OPEN_STATUSES.map((status) => sql.lit(status)),
-    )
-    .orderBy("bookings.session_start", ascending ? "asc" : "desc")
-    .orderBy("bookings.id", ascending ? "asc" : "desc")
-    .limit(limit);
-  if (after) {
-    query = query.where((eb) =>
-      eb(
-        eb.refTuple("bookings.session_start", "bookings.id"),
-        ascending ? ">" : "<",
-        eb.tuple(after.sessionStart, after.id),
-      ),
-    );
-  }
-  if (filter.kind) query = query.where("bookings.kind", "=", filter.kind);
-  if (filter.status) query = query.where("bookings.status", "=", filter.status as BookingStatus);
-  if (filter.from) query = query.where((eb) => sessionStartsFrom(eb, filter.from as Bound));
-  if (filter.to) query = query.where((eb) => sessionStartsBy(eb, filter.to as Bound));
-  const bookings = await query.execute();
+export async function findAdminBookingsPage(db: Db, page: PageOfBookings) {
+  const bookings = await readPageOfBookings(db, page);
   if (bookings.length === 0) return [];
   const shown = await findShownWith(db, bookings);
   return bookings.map((b) => {
@@ -111,40 +70,137 @@ export async function findAdminBookingsPage(
   });
 }
 
-/** What a page of bookings shows of their students, sessions, payments, scorecards and certificates, by id. */
+type PageOfBookings = {
+  filter: AdminBookingFilter;
+  segment: Segment;
+  after: SegmentPosition | undefined;
+  limit: number;
+};
+
+/** The page's bookings alone, compiled once per segment and filters given (compiled-statements.ts). */
+function readPageOfBookings(db: Db, page: PageOfBookings) {
+  const { filter, segment, after, limit } = page;
+  const ascending = segment === "open";
+  const values = {
+    limit,
+    ...(after ? { afterStart: after.sessionStart, afterId: after.id } : {}),
+    ...(filter.kind ? { kind: filter.kind } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.from
+      ? { fromWidest: widestFrom(filter.from), fromDate: filter.from.date, fromInstant: filter.from.instant }
+      : {}),
+    ...(filter.to ? { toWidest: widestTo(filter.to), toDate: filter.to.date, toInstant: filter.to.instant } : {}),
+  };
+  return readCompiled(db, `admin bookings ${segment} ${Object.keys(values).join(",")}`, values, (v) => {
+    let query = db
+      .selectFrom("bookings")
+      .select([
+        "id",
+        "user_id",
+        "target_id",
+        "kind",
+        "status",
+        "package_key",
+        "amount_paise",
+        "flag",
+        "attendance",
+        "created_at",
+        "session_start",
+      ])
+      // Literal statuses: a partial index is used only when the query names its condition's values.
+      .where(
+        "bookings.status",
+        segment === "open" ? "in" : "not in",
+        OPEN_STATUSES.map((status) => sql.lit(status)),
+      )
+      .orderBy("bookings.session_start", ascending ? "asc" : "desc")
+      .orderBy("bookings.id", ascending ? "asc" : "desc")
+      .limit(v.limit);
+    if (v.afterStart !== undefined && v.afterId !== undefined) {
+      const [afterStart, afterId] = [v.afterStart, v.afterId];
+      query = query.where((eb) =>
+        eb(eb.refTuple("bookings.session_start", "bookings.id"), ascending ? ">" : "<", eb.tuple(afterStart, afterId)),
+      );
+    }
+    if (v.kind !== undefined) query = query.where("bookings.kind", "=", v.kind);
+    if (v.status !== undefined) query = query.where("bookings.status", "=", v.status as BookingStatus);
+    if (v.fromWidest !== undefined) {
+      const from = { widest: v.fromWidest, date: v.fromDate ?? "", instant: v.fromInstant ?? "" };
+      query = query.where((eb) => sessionStartsFrom(eb, from));
+    }
+    if (v.toWidest !== undefined) {
+      const to = { widest: v.toWidest, date: v.toDate ?? "", instant: v.toInstant ?? "" };
+      query = query.where((eb) => sessionStartsBy(eb, to));
+    }
+    return query;
+  });
+}
+
+/**
+ * What a page of bookings shows of their students, sessions, payments, scorecards and certificates,
+ * by id: each list of ids one parameter, so the seven statements compile once and are prepared on
+ * PostgreSQL whatever the page holds.
+ */
 async function findShownWith(db: Db, bookings: { id: string; user_id: string; target_id: string }[]) {
-  const ids = bookings.map((b) => b.id);
-  const userIds = [...new Set(bookings.map((b) => b.user_id))];
-  const targetIds = [...new Set(bookings.map((b) => b.target_id))];
+  const lists = {
+    ids: jsonList(bookings.map((b) => b.id)),
+    userIds: jsonList([...new Set(bookings.map((b) => b.user_id))]),
+    targetIds: jsonList([...new Set(bookings.map((b) => b.target_id))]),
+  };
+  const read = <O>(name: string, build: (v: typeof lists, dialect: Dialect) => Compilable<O>) =>
+    readCompiled(db, `admin bookings: ${name}`, lists, build);
   const byKey = <K extends string, T extends Record<K, string>>(rows: T[], key: K) =>
     new Map(rows.map((row) => [row[key], row]));
   const [students, slots, workshops, internships, payments, scorecards, certificates] = await Promise.all([
-    db
-      .selectFrom("user")
-      .leftJoin("profiles", "profiles.user_id", "user.id")
-      .select([
-        "user.id",
-        "user.email",
-        "user.name",
-        "profiles.first_name as profile_first_name",
-        "profiles.last_name as profile_last_name",
-      ])
-      .where("user.id", "in", userIds)
-      .execute(),
-    db
-      .selectFrom("slots")
-      .select(["id", "interviewer_name", "start_at", "end_at"])
-      .where("id", "in", targetIds)
-      .execute(),
-    db.selectFrom("workshops").select(["id", "title", "start_at", "end_at"]).where("id", "in", targetIds).execute(),
-    db.selectFrom("internships").select(["id", "title", "start_date", "weeks"]).where("id", "in", targetIds).execute(),
-    db
-      .selectFrom("payments")
-      .select(["booking_id", "provider", "order_id", "payment_id", "status", "refund_id"])
-      .where("booking_id", "in", ids)
-      .execute(),
-    db.selectFrom("scorecards").select(["booking_id", "id"]).where("booking_id", "in", ids).execute(),
-    db.selectFrom("certificates").select(["booking_id", "code", "revoked_at"]).where("booking_id", "in", ids).execute(),
+    read("students", (v, dialect) =>
+      db
+        .selectFrom("user")
+        .leftJoin("profiles", "profiles.user_id", "user.id")
+        .select([
+          "user.id",
+          "user.email",
+          "user.name",
+          "profiles.first_name as profile_first_name",
+          "profiles.last_name as profile_last_name",
+        ])
+        .where(inJsonList("user.id", v.userIds, dialect)),
+    ),
+    read("slots", (v, dialect) =>
+      db
+        .selectFrom("slots")
+        .select(["id", "interviewer_name", "start_at", "end_at"])
+        .where(inJsonList("id", v.targetIds, dialect)),
+    ),
+    read("workshops", (v, dialect) =>
+      db
+        .selectFrom("workshops")
+        .select(["id", "title", "start_at", "end_at"])
+        .where(inJsonList("id", v.targetIds, dialect)),
+    ),
+    read("internships", (v, dialect) =>
+      db
+        .selectFrom("internships")
+        .select(["id", "title", "start_date", "weeks"])
+        .where(inJsonList("id", v.targetIds, dialect)),
+    ),
+    read("payments", (v, dialect) =>
+      db
+        .selectFrom("payments")
+        .select(["booking_id", "provider", "order_id", "payment_id", "status", "refund_id"])
+        .where(inJsonList("booking_id", v.ids, dialect)),
+    ),
+    read("scorecards", (v, dialect) =>
+      db
+        .selectFrom("scorecards")
+        .select(["booking_id", "id"])
+        .where(inJsonList("booking_id", v.ids, dialect)),
+    ),
+    read("certificates", (v, dialect) =>
+      db
+        .selectFrom("certificates")
+        .select(["booking_id", "code", "revoked_at"])
+        .where(inJsonList("booking_id", v.ids, dialect)),
+    ),
   ]);
   return {
     students: byKey(students, "id"),
@@ -163,12 +219,14 @@ type Where = ExpressionBuilder<Database, "bookings">;
 /**
  * An internship's session start is its date, the others' an instant; each is compared with its
  * own kind of bound, and the wider of the two keeps the index's range (dates sort before the
- * instants of the same day).
+ * instants of the same day). The wider is chosen here, outside the compiled statement: it is a value.
  */
-function sessionStartsFrom(eb: Where, from: Bound) {
-  const [widest = from.instant] = [from.date, from.instant].sort();
+const widestFrom = (from: Bound) => [from.date, from.instant].sort()[0] ?? from.instant;
+const widestTo = (to: Bound) => [to.date, to.instant].sort().at(-1) ?? to.instant;
+
+function sessionStartsFrom(eb: Where, from: Bound & { widest: string }) {
   return eb.and([
-    eb("bookings.session_start", ">=", widest),
+    eb("bookings.session_start", ">=", from.widest),
     eb.or([
       eb.and([eb("bookings.kind", "=", "internship"), eb("bookings.session_start", ">=", from.date)]),
       eb.and([eb("bookings.kind", "!=", "internship"), eb("bookings.session_start", ">=", from.instant)]),
@@ -176,10 +234,9 @@ function sessionStartsFrom(eb: Where, from: Bound) {
   ]);
 }
 
-function sessionStartsBy(eb: Where, to: Bound) {
-  const widest = [to.date, to.instant].sort().at(-1) ?? to.instant;
+function sessionStartsBy(eb: Where, to: Bound & { widest: string }) {
   return eb.and([
-    eb("bookings.session_start", "<=", widest),
+    eb("bookings.session_start", "<=", to.widest),
     eb.or([
       eb.and([eb("bookings.kind", "=", "internship"), eb("bookings.session_start", "<=", to.date)]),
       eb.and([eb("bookings.kind", "!=", "internship"), eb("bookings.session_start", "<=", to.instant)]),

@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import type { CatalogLabeler } from "../../../shared/catalog-label.js";
 import { personName } from "../../../shared/person-name.js";
 import { zonedToInstant } from "../../../shared/time.js";
-import { readCompiled } from "../../db/compiled-statements.js";
-import type { Executor } from "../../db/database.js";
+import { inJsonList, jsonList, readCompiled } from "../../db/compiled-statements.js";
+import type { Dialect, Executor } from "../../db/database.js";
 import type { BookingKind, BookingStatus, TaxDocumentType } from "../../db/schema.js";
 import { findCatalogLabels } from "../catalog/index.js";
 
@@ -123,7 +123,8 @@ function selectSessionRows(db: Executor) {
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSessionRows>["execute"]>>[number];
 
-type SessionValues = { userId?: string; bookingId?: string; targetId?: string };
+/** A filter's values; a list of bookings is one JSON parameter (inJsonList), so its length never changes the text. */
+type SessionValues = { userId?: string; bookingId?: string; bookingIds?: string; targetId?: string };
 
 export async function findBookingSessions(
   db: Executor,
@@ -131,11 +132,11 @@ export async function findBookingSessions(
   filter: SessionFilter,
 ): Promise<BookingSession[]> {
   if (filter.bookingIds?.length === 0 || filter.statuses?.length === 0) return [];
-  const build = (values: SessionValues) => {
+  const build = (values: SessionValues, dialect: Dialect) => {
     let query = selectSessionRows(db);
     if (values.userId !== undefined) query = query.where("bookings.user_id", "=", values.userId);
     if (values.bookingId !== undefined) query = query.where("bookings.id", "=", values.bookingId);
-    if (filter.bookingIds) query = query.where("bookings.id", "in", [...filter.bookingIds]);
+    if (values.bookingIds !== undefined) query = query.where(inJsonList("bookings.id", values.bookingIds, dialect));
     if (values.targetId !== undefined) query = query.where("bookings.target_id", "=", values.targetId);
     // The code's statuses (typed), literals as the kinds in selectSessionRows; a quote in one would be escaped.
     if (filter.statuses)
@@ -149,15 +150,13 @@ export async function findBookingSessions(
   const values: SessionValues = {
     ...(filter.userId ? { userId: filter.userId } : {}),
     ...(filter.bookingId ? { bookingId: filter.bookingId } : {}),
+    ...(filter.bookingIds ? { bookingIds: jsonList(filter.bookingIds) } : {}),
     ...(filter.targetId ? { targetId: filter.targetId } : {}),
   };
-  // Compiled once per filter's shape (which values, which statuses); a list of bookings varies in length, so is built each time.
+  // Compiled once per filter's shape: which values are given, which statuses (literals in the text).
   const shape = `sessions by ${Object.keys(values).join(",")} in ${filter.statuses?.join(",") ?? "any"}`;
   // One read of the catalog's names for all the rows (docs/decisions/0400).
-  const [rows, label] = await Promise.all([
-    filter.bookingIds ? build(values).execute() : readCompiled(db, shape, values, build),
-    findCatalogLabels(db),
-  ]);
+  const [rows, label] = await Promise.all([readCompiled(db, shape, values, build), findCatalogLabels(db)]);
 
   return rows.flatMap((row) => toBookingSessions(row, timeZone, label));
 }

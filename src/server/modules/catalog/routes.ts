@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogResponseSchema } from "../../../shared/schemas/catalog.js";
-import { measureFeedbackMinutes } from "../feedback-time/service.js";
+import { readFeedbackMinutes } from "../feedback-time/service.js";
 import { countPracticeQuestions } from "../practice/service.js";
 import { findCatalog } from "./repository.js";
 
@@ -20,7 +20,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const [items, practiceQuestions, feedbackMinutes] = await Promise.all([
         findCatalog(app.deps.db),
         countPracticeQuestions(app.deps.db),
-        measureFeedbackMinutes(app.deps),
+        readFeedbackMinutes(app.deps),
       ]);
       // Always revalidated: a student must see the price an admin just set (it is a tiny response).
       reply.header("cache-control", "no-cache");

@@ -6,7 +6,7 @@ import type { InsightsDto } from "../../../shared/schemas/insights.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { STARTER_QUESTIONS } from "../practice/starter-bank.js";
-import { feedbackFigure, nearestRankOfCounts } from "./service.js";
+import { feedbackFigure, measureFeedbackMinutes, nearestRankOfCounts, WAITS_SETTLED_AFTER_MS } from "./service.js";
 
 /** The nearest-rank percentile by its definition, over every value sorted: what the counts must agree with. */
 const nearestRank = (sorted: number[], share: number) => sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
@@ -127,7 +127,8 @@ describeEachDialect("the feedback-time figure from real scorecards", (t) => {
     const { db } = t().app.deps;
     await t().signIn("kept-waits@example.com");
     const userId = await findUserId(db, "kept-waits@example.com");
-    const ended = new Date(Date.now() - 20 * 86_400_000).toISOString();
+    // 10:00 UTC 20 days ago: the scorecards saved after it, and the ends moved later, stay in that UTC day.
+    const ended = `${new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10)}T10:00:00.000Z`;
     /** A session that ended 20 days ago, scored `minutes` after its end (by hand: a settled day's scorecard). */
     const scored = async (minutes: number) => {
       const slot = await buildSlot(db, { start_at: at(ended, -45), end_at: ended });
@@ -176,5 +177,59 @@ describeEachDialect("the feedback-time figure from real scorecards", (t) => {
     const again = await db.selectFrom("feedback_wait_days").select("waits").where("day", "=", day).execute();
     expect(again.map((k) => JSON.parse(k.waits))).toEqual([{ 0: FEEDBACK_MIN_SESSIONS, 60: 1 }]);
     expect(moved.feedbackMinutes?.sessions).toBe((first?.sessions ?? 0) + 1);
+  });
+
+  it("keeps yesterday's waits once it ended an hour ago, reads today's from the scorecards, and drops a day a change reaches", async () => {
+    const { db, dialect } = t().app.deps;
+    await t().signIn("yesterday-waits@example.com");
+    const userId = await findUserId(db, "yesterday-waits@example.com");
+    const today = new Date().toISOString().slice(0, 10);
+    const midnight = Date.parse(`${today}T00:00:00.000Z`);
+    const yesterday = new Date(midnight - 86_400_000).toISOString().slice(0, 10);
+    /** A session ended at `endedAt`, its scorecard first saved `minutes` later (by hand: any day). */
+    const scored = async (endedAt: string, minutes: number) => {
+      const slot = await buildSlot(db, { start_at: at(endedAt, -45), end_at: endedAt });
+      const booking = await buildBooking(db, { user_id: userId, target_id: slot.id, status: "completed" });
+      const saved = at(endedAt, minutes);
+      await db
+        .insertInto("scorecards")
+        .values({
+          id: randomUUID(),
+          booking_id: booking.id,
+          scores: "{}",
+          overall: 4,
+          tags: "[]",
+          notes: "",
+          recording_url: null,
+          created_by: "admin@example.com",
+          created_at: saved,
+          updated_at: saved,
+        })
+        .execute();
+    };
+    const keptOn = async (day: string) =>
+      (await db.selectFrom("feedback_wait_days").select("waits").where("day", "=", day).execute()).map(
+        (k) => JSON.parse(k.waits) as Record<string, number>,
+      );
+    for (let i = 0; i < FEEDBACK_MIN_SESSIONS; i++) await scored(`${yesterday}T10:00:00.000Z`, 30);
+    await scored(`${today}T00:05:00.000Z`, 7);
+    const figureAt = (ms: number) => measureFeedbackMinutes({ db, dialect }, new Date(ms));
+
+    // Fifty minutes after midnight, yesterday is not settled yet: nothing kept, every wait counted.
+    const early = await figureAt(midnight + 50 * MINUTE);
+    expect(await keptOn(yesterday)).toEqual([]);
+    // Past the hour, yesterday is kept; today never is, and its wait still counts.
+    const later = await figureAt(midnight + WAITS_SETTLED_AFTER_MS + 30 * MINUTE);
+    expect(WAITS_SETTLED_AFTER_MS).toBe(60 * MINUTE);
+    expect(await keptOn(yesterday)).toEqual([{ 30: FEEDBACK_MIN_SESSIONS }]);
+    expect(await keptOn(today)).toEqual([]);
+    expect(later).toEqual(early);
+
+    // Another scorecard saved into yesterday (a data fix) drops the kept day; the next figure counts it.
+    await scored(`${yesterday}T12:00:00.000Z`, 30);
+    expect(await keptOn(yesterday)).toEqual([]);
+    const fixed = await figureAt(midnight + WAITS_SETTLED_AFTER_MS + 30 * MINUTE);
+    expect(fixed?.sessions).toBe((later?.sessions ?? 0) + 1);
+    expect(await keptOn(yesterday)).toEqual([{ 30: FEEDBACK_MIN_SESSIONS + 1 }]);
   });
 });

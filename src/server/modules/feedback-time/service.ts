@@ -1,9 +1,18 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { FEEDBACK_MIN_SESSIONS, FEEDBACK_WINDOW_DAYS } from "../../../shared/constants.js";
 import type { FeedbackMinutes } from "../../../shared/schemas/feedback-time.js";
 import { addDays } from "../../../shared/time.js";
 import type { Db, Dialect } from "../../db/database.js";
-import { lockKeptDays, settledBy, sumOnce } from "../../db/settled-days.js";
+import { lockKeptDays, sumOnce } from "../../db/settled-days.js";
 import { findFeedbackTimesBetween, findKeptWaitDays, insertKeptWaitDays } from "./repository.js";
+
+/**
+ * A UTC day's waits are kept once the day ended this long ago (docs/decisions/0438-feedback-days-kept-sooner.md):
+ * a scorecard is dated by its first save, so no new one can land in a day that ended; a later
+ * change to one (removed, its session's end moved) drops the kept day by trigger. The hour is the
+ * margin for a write in flight at midnight, as PostgreSQL's triggers skip only today's days.
+ */
+export const WAITS_SETTLED_AFTER_MS = 3_600_000;
 
 /** Minutes from a session's end to its first scorecard; a scorecard written before the end waited 0. */
 const waitOf = ({ endedAt, scoredAt }: { endedAt: string; scoredAt: string }) =>
@@ -82,15 +91,23 @@ async function keepWaitDays(deps: Deps, days: string[]): Promise<void> {
 export async function measureFeedbackMinutes(deps: Deps, now = new Date()): Promise<FeedbackMinutes> {
   const since = new Date(now.getTime() - FEEDBACK_WINDOW_DAYS * 86_400_000).toISOString();
   const first = since === startOf(since.slice(0, 10)) ? since.slice(0, 10) : addDays(since.slice(0, 10), 1);
-  const end = settledBy(now.getTime()).slice(0, 10);
+  const end = new Date(now.getTime() - WAITS_SETTLED_AFTER_MS).toISOString().slice(0, 10);
   const days: string[] = [];
   for (let day = first; day < end; day = addDays(day, 1)) days.push(day);
   const keptDays = async () => new Map((await findKeptWaitDays(deps.db, first, end)).map((d) => [d.day, d.waits]));
-  let kept = days.length > 0 ? await keptDays() : new Map<string, string>();
-  if (days.some((d) => !kept.has(d))) {
+  const readKept = async () => {
+    if (days.length === 0) return new Map<string, string>();
+    const kept = await keptDays();
+    if (days.every((d) => kept.has(d))) return kept;
     await sumOnce(deps.db, `feedback ${first} ${end}`, () => keepWaitDays(deps, days));
-    kept = await keptDays();
-  }
+    return keptDays();
+  };
+  // The window's two ends, read from the scorecards beside the kept days (PostgreSQL: on other connections).
+  const [kept, ...endTimes] = await Promise.all([
+    readKept(),
+    days.length > 0 ? findFeedbackTimesBetween(deps.db, since, startOf(first)) : [],
+    findFeedbackTimesBetween(deps.db, days.length > 0 ? startOf(end) : since),
+  ]);
   // How many waited each minute, merged over the days (see nearestRankOfCounts).
   const counts = new Map<number, number>();
   const add = (minutes: number, n: number) => counts.set(minutes, (counts.get(minutes) ?? 0) + n);
@@ -103,10 +120,19 @@ export async function measureFeedbackMinutes(deps: Deps, now = new Date()): Prom
       add(Number(minutes), n);
     }
   }
-  const ends = [
-    ...(days.length > 0 ? await findFeedbackTimesBetween(deps.db, since, startOf(first)) : []),
-    ...(await findFeedbackTimesBetween(deps.db, days.length > 0 ? startOf(end) : since)),
-  ];
+  const ends = endTimes.flat();
   for (const time of ends) add(waitOf(time), 1);
   return figureOfCounts(counts);
+}
+
+/**
+ * The figure as requests read it: those arriving while it is being read (or about to be: the
+ * reading waits one turn of the event loop for requests already received) share that reading, as
+ * Insights' readings do (docs/admin.md, Insights). The public catalog asks for it on every visit.
+ */
+export function readFeedbackMinutes(deps: Deps): Promise<FeedbackMinutes> {
+  return sumOnce(deps.db, "feedback figure", async () => {
+    await nextTurn();
+    return measureFeedbackMinutes(deps);
+  });
 }

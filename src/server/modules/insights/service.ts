@@ -6,7 +6,7 @@ import type { PeriodQuery } from "../../../shared/schemas/invoices.js";
 import { addDays, weekStartMonday, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { sumOnce } from "../../db/settled-days.js";
-import { measureFeedbackMinutes } from "../feedback-time/service.js";
+import { readFeedbackMinutes } from "../feedback-time/service.js";
 import type { Bucket, Window } from "./repository.js";
 import type { DayFunnel, DayMoney } from "./rollups-repository.js";
 import { readSessionDays } from "./session-days.js";
@@ -152,8 +152,13 @@ async function sumInsights(deps: AppDeps, period: PeriodQuery): Promise<Insights
     toIso: zonedToInstant(addDays(period.to, 1), "00:00", timeZone).toISOString(),
   };
   const buckets = bucketsOf(datesOf(period), 1, w, timeZone);
-  const days = await readDayFigures(deps, buckets);
-  const sessions = await readSessionDays(deps, buckets);
+  // Three independent readings at once: on PostgreSQL each takes its own connections of the pool, so
+  // a reading lasts as long as its longest part, not the sum of them (docs/benchmarks.md, Scale).
+  const [days, sessions, feedbackMinutes] = await Promise.all([
+    readDayFigures(deps, buckets),
+    readSessionDays(deps, buckets),
+    readFeedbackMinutes(deps),
+  ]);
   return {
     from: period.from,
     to: period.to,
@@ -163,6 +168,6 @@ async function sumInsights(deps: AppDeps, period: PeriodQuery): Promise<Insights
     noShows: noShows(sessions.marks),
     scorecards: scorecards(sessions.marks),
     coupons: coupons(sessions.coupons),
-    feedbackMinutes: await measureFeedbackMinutes(deps),
+    feedbackMinutes,
   };
 }

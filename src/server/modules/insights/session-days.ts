@@ -104,29 +104,35 @@ export async function readSessionDays(
   const settledBy = settledByAt(nowMs);
   const settled = days.filter((d) => d.toIso <= settledBy);
   const open = days.filter((d) => d.toIso > settledBy);
-  const first = settled[0]?.key;
-  const last = settled.at(-1)?.key;
-  let kept: SessionDayFigures = { seats: [], marks: [], coupons: [] };
-  if (first && last) {
-    const { timeZone } = deps.config;
-    kept = await findKeptSessionDays(deps.db, timeZone, first, last);
-    const present = new Set(kept.seats.map((s) => s.day));
-    const missing = settled.filter((d) => !present.has(d.key));
-    if (missing.length > 0) {
-      await sumOnce(deps.db, `insight sessions ${timeZone} ${first} ${last}`, async () => {
-        for (let i = 0; i < missing.length; i += DAYS_PER_TRANSACTION) {
-          await keepSessionDays(deps, missing.slice(i, i + DAYS_PER_TRANSACTION));
-        }
-      });
-      kept = await findKeptSessionDays(deps.db, timeZone, first, last);
-    }
-  }
+  // The open days' rows are read beside the kept days (PostgreSQL: on other connections of the pool).
+  const [kept, fresh] = await Promise.all([readKeptSessionDays(deps, settled), sumSessionDaysFromRows(deps.db, open)]);
   // A day a write dropped again between keeping and reading is summed from the rows for this answer.
   const keptDays = new Set(kept.seats.map((s) => s.day));
-  const fresh = await sumSessionDaysFromRows(deps.db, [...settled.filter((d) => !keptDays.has(d.key)), ...open]);
+  const dropped = await sumSessionDaysFromRows(
+    deps.db,
+    settled.filter((d) => !keptDays.has(d.key)),
+  );
   return {
-    seats: [...kept.seats, ...fresh.seats],
-    marks: [...kept.marks, ...fresh.marks],
-    coupons: [...kept.coupons, ...fresh.coupons],
+    seats: [...kept.seats, ...fresh.seats, ...dropped.seats],
+    marks: [...kept.marks, ...fresh.marks, ...dropped.marks],
+    coupons: [...kept.coupons, ...fresh.coupons, ...dropped.coupons],
   };
+}
+
+/** The settled days' kept figures, summing and keeping first the days not kept yet. */
+async function readKeptSessionDays(deps: AppDeps, settled: readonly Bucket[]): Promise<SessionDayFigures> {
+  const first = settled[0]?.key;
+  const last = settled.at(-1)?.key;
+  if (!first || !last) return { seats: [], marks: [], coupons: [] };
+  const { timeZone } = deps.config;
+  const kept = await findKeptSessionDays(deps.db, timeZone, first, last);
+  const present = new Set(kept.seats.map((s) => s.day));
+  const missing = settled.filter((d) => !present.has(d.key));
+  if (missing.length === 0) return kept;
+  await sumOnce(deps.db, `insight sessions ${timeZone} ${first} ${last}`, async () => {
+    for (let i = 0; i < missing.length; i += DAYS_PER_TRANSACTION) {
+      await keepSessionDays(deps, missing.slice(i, i + DAYS_PER_TRANSACTION));
+    }
+  });
+  return findKeptSessionDays(deps.db, timeZone, first, last);
 }

@@ -68,19 +68,21 @@ export async function readDayFigures(deps: AppDeps, days: readonly Bucket[], now
   const settledBy = settledByAt(nowMs);
   const settled = days.filter((d) => d.toIso <= settledBy);
   const open = days.filter((d) => d.toIso > settledBy);
+  // The open days' rows are read beside the kept days (PostgreSQL: on other connections of the pool).
+  const [kept, fresh] = await Promise.all([readKeptDays(deps, settled), sumDaysFromRows(deps, open)]);
+  return { money: [...kept.money, ...fresh.money], funnel: [...kept.funnel, ...fresh.funnel] };
+}
+
+/** The settled days' kept money and funnel, summing and keeping first the days not kept yet. */
+async function readKeptDays(deps: AppDeps, settled: readonly Bucket[]): Promise<DayFigures> {
   const first = settled[0]?.key;
   const last = settled.at(-1)?.key;
-  let kept: DayFigures = { money: [], funnel: [] };
-  if (first && last) {
-    kept = await findKeptDays(deps.db, deps.config.timeZone, first, last);
-    const present = new Set(kept.funnel.map((f) => f.day));
-    const missing = settled.filter((d) => !present.has(d.key));
-    if (missing.length > 0) {
-      const key = `insights ${deps.config.timeZone} ${first} ${last}`;
-      await sumOnce(deps.db, key, () => rollUp(deps, missing));
-      kept = await findKeptDays(deps.db, deps.config.timeZone, first, last);
-    }
-  }
-  const fresh = await sumDaysFromRows(deps, open);
-  return { money: [...kept.money, ...fresh.money], funnel: [...kept.funnel, ...fresh.funnel] };
+  if (!first || !last) return { money: [], funnel: [] };
+  const kept = await findKeptDays(deps.db, deps.config.timeZone, first, last);
+  const present = new Set(kept.funnel.map((f) => f.day));
+  const missing = settled.filter((d) => !present.has(d.key));
+  if (missing.length === 0) return kept;
+  const key = `insights ${deps.config.timeZone} ${first} ${last}`;
+  await sumOnce(deps.db, key, () => rollUp(deps, missing));
+  return findKeptDays(deps.db, deps.config.timeZone, first, last);
 }

@@ -236,6 +236,8 @@ function allRequests(cookies: { admin: string; light: string; heavy: string }): 
   return [
     ["one day's slots", `/api/slots?package=service&date=${addDays(today, 1)}`, ""],
     ["days summary", "/api/slots/days?package=service", ""],
+    // The landing page's prices and feedback-time claim, asked for by every visitor.
+    ["public catalog", "/api/catalog", ""],
     ["student dashboard (2 bookings)", "/api/dashboard", cookies.light],
     ["student dashboard (50 bookings)", "/api/dashboard", cookies.heavy],
     ["admin bookings, first page", "/api/admin/bookings", cookies.admin],

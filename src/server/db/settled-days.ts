@@ -12,6 +12,18 @@ export const SETTLED_AFTER_MS = 2 * 24 * 3_600_000;
 /** The instant a day must have ended by to be settled, as an ISO string (ISO instants in UTC sort as text). */
 export const settledBy = (nowMs: number) => new Date(nowMs - SETTLED_AFTER_MS).toISOString();
 
+/**
+ * Figures that triggers drop whenever a row feeding them changes (Insights' session figures, the
+ * feedback waits: docs/decisions/0421-kept-days-dropped-on-change.md) are kept once their day ended
+ * this long ago (docs/decisions/0438-kept-days-an-hour-after.md): a later change reaches them
+ * through the triggers, and the hour is the margin for a write in flight when the day ended, as
+ * PostgreSQL's triggers skip only what is dated less than ten minutes ago or later.
+ */
+export const KEPT_ON_CHANGE_AFTER_MS = 3_600_000;
+
+/** The instant a day must have ended by for its drop-on-change figures to be kept (ISO). */
+export const keptOnChangeBy = (nowMs: number) => new Date(nowMs - KEPT_ON_CHANGE_AFTER_MS).toISOString();
+
 const inFlight = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**

@@ -44,4 +44,4 @@ export * as "0432-redundant-bookings-index" from "./0432-redundant-bookings-inde
 export * as "0433-hold-log-by-student-session" from "./0433-hold-log-by-student-session.js";
 export * as "0434-hold-outcomes" from "./0434-hold-outcomes.js";
 export * as "0435-hold-log-by-day-with-outcome" from "./0435-hold-log-by-day-with-outcome.js";
-export * as "0436-feedback-days-kept-sooner" from "./0436-feedback-days-kept-sooner.js";
+export * as "0436-kept-days-sooner" from "./0436-kept-days-sooner.js";

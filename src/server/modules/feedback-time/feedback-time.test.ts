@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { FEEDBACK_MIN_SESSIONS, FEEDBACK_WINDOW_DAYS } from "../../../shared/constants.js";
 import type { CatalogResponse } from "../../../shared/schemas/catalog.js";
 import type { InsightsDto } from "../../../shared/schemas/insights.js";
+import { KEPT_ON_CHANGE_AFTER_MS } from "../../db/settled-days.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { STARTER_QUESTIONS } from "../practice/starter-bank.js";
-import { feedbackFigure, measureFeedbackMinutes, nearestRankOfCounts, WAITS_SETTLED_AFTER_MS } from "./service.js";
+import { feedbackFigure, measureFeedbackMinutes, nearestRankOfCounts } from "./service.js";
 
 /** The nearest-rank percentile by its definition, over every value sorted: what the counts must agree with. */
 const nearestRank = (sorted: number[], share: number) => sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
@@ -219,8 +220,8 @@ describeEachDialect("the feedback-time figure from real scorecards", (t) => {
     const early = await figureAt(midnight + 50 * MINUTE);
     expect(await keptOn(yesterday)).toEqual([]);
     // Past the hour, yesterday is kept; today never is, and its wait still counts.
-    const later = await figureAt(midnight + WAITS_SETTLED_AFTER_MS + 30 * MINUTE);
-    expect(WAITS_SETTLED_AFTER_MS).toBe(60 * MINUTE);
+    const later = await figureAt(midnight + KEPT_ON_CHANGE_AFTER_MS + 30 * MINUTE);
+    expect(KEPT_ON_CHANGE_AFTER_MS).toBe(60 * MINUTE);
     expect(await keptOn(yesterday)).toEqual([{ 30: FEEDBACK_MIN_SESSIONS }]);
     expect(await keptOn(today)).toEqual([]);
     expect(later).toEqual(early);
@@ -228,7 +229,7 @@ describeEachDialect("the feedback-time figure from real scorecards", (t) => {
     // Another scorecard saved into yesterday (a data fix) drops the kept day; the next figure counts it.
     await scored(`${yesterday}T12:00:00.000Z`, 30);
     expect(await keptOn(yesterday)).toEqual([]);
-    const fixed = await figureAt(midnight + WAITS_SETTLED_AFTER_MS + 30 * MINUTE);
+    const fixed = await figureAt(midnight + KEPT_ON_CHANGE_AFTER_MS + 30 * MINUTE);
     expect(fixed?.sessions).toBe((later?.sessions ?? 0) + 1);
     expect(await keptOn(yesterday)).toEqual([{ 30: FEEDBACK_MIN_SESSIONS + 1 }]);
   });

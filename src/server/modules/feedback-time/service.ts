@@ -3,16 +3,8 @@ import { FEEDBACK_MIN_SESSIONS, FEEDBACK_WINDOW_DAYS } from "../../../shared/con
 import type { FeedbackMinutes } from "../../../shared/schemas/feedback-time.js";
 import { addDays } from "../../../shared/time.js";
 import type { Db, Dialect } from "../../db/database.js";
-import { lockKeptDays, sumOnce } from "../../db/settled-days.js";
+import { keptOnChangeBy, lockKeptDays, sumOnce } from "../../db/settled-days.js";
 import { findFeedbackTimesBetween, findKeptWaitDays, insertKeptWaitDays } from "./repository.js";
-
-/**
- * A UTC day's waits are kept once the day ended this long ago (docs/decisions/0438-feedback-days-kept-sooner.md):
- * a scorecard is dated by its first save, so no new one can land in a day that ended; a later
- * change to one (removed, its session's end moved) drops the kept day by trigger. The hour is the
- * margin for a write in flight at midnight, as PostgreSQL's triggers skip only today's days.
- */
-export const WAITS_SETTLED_AFTER_MS = 3_600_000;
 
 /** Minutes from a session's end to its first scorecard; a scorecard written before the end waited 0. */
 const waitOf = ({ endedAt, scoredAt }: { endedAt: string; scoredAt: string }) =>
@@ -91,7 +83,9 @@ async function keepWaitDays(deps: Deps, days: string[]): Promise<void> {
 export async function measureFeedbackMinutes(deps: Deps, now = new Date()): Promise<FeedbackMinutes> {
   const since = new Date(now.getTime() - FEEDBACK_WINDOW_DAYS * 86_400_000).toISOString();
   const first = since === startOf(since.slice(0, 10)) ? since.slice(0, 10) : addDays(since.slice(0, 10), 1);
-  const end = new Date(now.getTime() - WAITS_SETTLED_AFTER_MS).toISOString().slice(0, 10);
+  // A UTC day is kept once it ended an hour ago: a scorecard is dated by its first save, so none
+  // lands in a day that ended; a later change drops the day by trigger (docs/decisions/0438-kept-days-an-hour-after.md).
+  const end = keptOnChangeBy(now.getTime()).slice(0, 10);
   const days: string[] = [];
   for (let day = first; day < end; day = addDays(day, 1)) days.push(day);
   const keptDays = async () => new Map((await findKeptWaitDays(deps.db, first, end)).map((d) => [d.day, d.waits]));

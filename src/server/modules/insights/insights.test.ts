@@ -4,11 +4,12 @@ import type { InsightsDto } from "../../../shared/schemas/insights.js";
 import { addDays, weekStartMonday, zonedDate, zonedToInstant } from "../../../shared/time.js";
 import type { Db } from "../../db/database.js";
 import type { BookingsTable } from "../../db/schema.js";
+import { KEPT_ON_CHANGE_AFTER_MS } from "../../db/settled-days.js";
 import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { uniqueEmail as email } from "../../test/unique-email.js";
 import type { Bucket } from "./repository.js";
-import { sumSessionDaysFromRows } from "./session-days.js";
+import { readSessionDays, sumSessionDaysFromRows } from "./session-days.js";
 import { sumDaysFromRows } from "./settled-days.js";
 
 /** A paid booking created a minute before its payment confirmed. */
@@ -353,10 +354,17 @@ describeEachDialect("insights", (t) => {
     await coupon(db, "KEPT-ROWS", [{ id: withCoupon.id, discountPaise: 30_000, listPricePaise: 150_000 }]);
 
     const admin = await t().signInAdmin();
+    const readAt = Date.now();
     const first = json<InsightsDto>(await insights(t(), admin, from, today));
     const kept = await keptDays(db, from, today);
-    expect(kept).toEqual(expect.arrayContaining(dayBuckets(from, addDays(today, -3)).map((d) => d.key)));
-    expect(kept).not.toContain(addDays(today, -1));
+    expect(kept).toEqual(expect.arrayContaining(dayBuckets(from, addDays(today, -2)).map((d) => d.key)));
+    expect(kept).not.toContain(today);
+    // Yesterday is kept once it ended an hour ago (docs/decisions/0438-kept-days-an-hour-after.md);
+    // read within a minute of that hour, either answer is right.
+    const sinceYesterday = readAt - zonedToInstant(today, "00:00", ZONE).getTime();
+    if (Math.abs(sinceYesterday - KEPT_ON_CHANGE_AFTER_MS) > 60_000) {
+      expect(kept.includes(addDays(today, -1))).toBe(sinceYesterday > KEPT_ON_CHANGE_AFTER_MS);
+    }
     const again = json<InsightsDto>(await insights(t(), admin, from, today));
     expect(again).toEqual(first);
 
@@ -451,6 +459,33 @@ describeEachDialect("insights", (t) => {
     r = await change(() => bookingSet(couponed.id, { status: "cancelled", cancelled_at: new Date().toISOString() }));
     expect(r.before.coupons.find((c) => c.code === "KEPT-CHANGES")?.redemptions).toBe(1);
     expect(r.after.coupons.find((c) => c.code === "KEPT-CHANGES")).toBeUndefined();
+  });
+
+  it("keeps yesterday's session figures an hour after it ended, and a mark made the morning after drops them", async () => {
+    const { db } = t().app.deps;
+    const address = email("kept-yesterday");
+    await t().signIn(address);
+    const user = await findUserId(db, address);
+    const today = zonedDate(new Date(), ZONE);
+    const yesterday = addDays(today, -1);
+    // Half an hour before midnight: a trigger that skipped the last day's instants would miss it.
+    const late = zonedToInstant(yesterday, "23:30", ZONE).toISOString();
+    const slot = await buildSlot(db, { start_at: late, end_at: late, capacity: 3 });
+    const booking = await paid(db, user, slot.id, evening(addDays(today, -3)));
+    const days = dayBuckets(yesterday, yesterday);
+    const endedAt = zonedToInstant(today, "00:00", ZONE).getTime();
+
+    const early = await readSessionDays(t().app.deps, days, endedAt + 50 * 60_000);
+    expect(await keptDays(db, yesterday, yesterday)).toEqual([]);
+    const later = await readSessionDays(t().app.deps, days, endedAt + KEPT_ON_CHANGE_AFTER_MS + 30 * 60_000);
+    expect(await keptDays(db, yesterday, yesterday)).toEqual([yesterday]);
+    expect(later).toEqual(early);
+
+    await db.updateTable("bookings").set({ status: "completed" }).where("id", "=", booking.id).execute();
+    expect(await keptDays(db, yesterday, yesterday)).toEqual([]);
+    const marked = await readSessionDays(t().app.deps, days, endedAt + KEPT_ON_CHANGE_AFTER_MS + 30 * 60_000);
+    const attended = (figures: typeof later) => figures.marks.reduce((n, m) => n + m.attended, 0);
+    expect(attended(marked)).toBe(attended(later) + 1);
   });
 
   it("refuses a period that ends before it starts, and anyone who is not an admin", async () => {

@@ -1,6 +1,6 @@
 import type { AppDeps } from "../../app-deps.js";
 import type { Executor } from "../../db/database.js";
-import { lockKeptDays, settledBy as settledByAt, sumOnce } from "../../db/settled-days.js";
+import { keptOnChangeBy, lockKeptDays, sumOnce } from "../../db/settled-days.js";
 import {
   type Bucket,
   countMarkedAttendanceByDay,
@@ -101,7 +101,8 @@ export async function readSessionDays(
   days: readonly Bucket[],
   nowMs = Date.now(),
 ): Promise<SessionDayFigures> {
-  const settledBy = settledByAt(nowMs);
+  // Kept an hour after the day ended, not two days: triggers drop a day any later change reaches.
+  const settledBy = keptOnChangeBy(nowMs);
   const settled = days.filter((d) => d.toIso <= settledBy);
   const open = days.filter((d) => d.toIso > settledBy);
   // The open days' rows are read beside the kept days (PostgreSQL: on other connections of the pool).

@@ -6,7 +6,7 @@ import type { AppDeps } from "../../app-deps.js";
 import { decodeCursor, encodeCursor } from "../../db/keyset-cursor.js";
 import { findAuditEntries } from "../audit/index.js";
 import { findCatalogLabels } from "../catalog/index.js";
-import { findBookingSessions } from "../sessions/index.js";
+import { findBookingSubjects } from "../sessions/index.js";
 
 /** A stored snapshot: recordAudit only takes objects (or null), so that is what comes back. */
 const parse = (text: string | null): Record<string, unknown> | null =>
@@ -15,10 +15,13 @@ const parse = (text: string | null): Record<string, unknown> | null =>
 /** The sessions and students of the bookings (and scorecards) a page of entries mentions, by booking id. */
 async function bookingsMentioned(deps: AppDeps, ids: string[]): Promise<Map<string, AuditBooking>> {
   const found = new Map<string, AuditBooking>();
-  const sessions = await findBookingSessions(deps.db, deps.config.timeZone, { bookingIds: [...new Set(ids)] });
-  for (const session of sessions) {
-    const title = session.interviewerName ? `${session.title} with ${session.interviewerName}` : session.title;
-    found.set(session.bookingId, { title, startAt: session.startAt, student: session.userName || session.userEmail });
+  for (const subject of await findBookingSubjects(deps.db, deps.config.timeZone, [...new Set(ids)])) {
+    const { title, interviewerName, startAt, student } = subject;
+    found.set(subject.bookingId, {
+      title: interviewerName ? `${title} with ${interviewerName}` : title,
+      startAt,
+      student,
+    });
   }
   return found;
 }

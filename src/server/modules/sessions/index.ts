@@ -1,4 +1,4 @@
 // What other modules may read of this one's data (docs/architecture.md, Modules); they never import its repository.
 
-export type { BookingSession } from "./repository.js";
-export { findBookingSession, findBookingSessions } from "./repository.js";
+export type { BookingSession, BookingSubject } from "./repository.js";
+export { findBookingSession, findBookingSessions, findBookingSubjects } from "./repository.js";

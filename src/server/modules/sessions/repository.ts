@@ -56,7 +56,8 @@ const DAY_MS = 86_400_000;
  * prepared statement once for every student instead of at each request (0.5 ms of planning per
  * dashboard at L, docs/benchmarks.md, Scale; decision 0434).
  */
-function selectSessionRows(db: Executor) {
+/** Bookings joined with the slot, workshop (and its host) or internship each sits on, and the student. */
+function fromSessions(db: Executor) {
   return db
     .selectFrom("bookings")
     .innerJoin("user", "user.id", "bookings.user_id")
@@ -70,58 +71,138 @@ function selectSessionRows(db: Executor) {
     .leftJoin("interviewers as hosts", "hosts.id", "workshops.host_interviewer_id")
     .leftJoin("internships", (join) =>
       join.onRef("internships.id", "=", "bookings.target_id").on("bookings.kind", "=", sql.lit("internship")),
-    )
-    .select([
-      "bookings.id as booking_id",
-      "bookings.user_id",
-      "user.email as user_email",
-      "user.name as user_name",
-      "profiles.first_name as profile_first_name",
-      "profiles.last_name as profile_last_name",
-      "bookings.kind",
-      "bookings.package_key",
-      "bookings.status",
-      "bookings.target_id",
-      "bookings.meeting_link as booking_link",
-      "bookings.ics_sequence",
-      "bookings.attendance",
-      "bookings.amount_paise",
-      "bookings.confirmed_at",
-      "bookings.cancelled_at",
-      "bookings.cancel_reason",
-      "bookings.moved_at",
-      "bookings.created_at",
-      "slots.start_at as slot_start",
-      "slots.end_at as slot_end",
-      "slots.meeting_link as slot_link",
-      "slots.interviewer_name",
-      "workshops.title as workshop_title",
-      "workshops.level as workshop_level",
-      "workshops.start_at as workshop_start",
-      "workshops.end_at as workshop_end",
-      "workshops.meeting_link as workshop_link",
-      "hosts.name as workshop_host",
-      "internships.title as internship_title",
-      "internships.start_date as internship_start",
-      "internships.weeks as internship_weeks",
-      "internships.meeting_link as internship_link",
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom("tax_documents")
-              .select("tax_documents.id")
-              .whereRef("tax_documents.booking_id", "=", "bookings.id")
-              .where("tax_documents.type", "in", [
-                sql.lit<TaxDocumentType>("invoice"),
-                sql.lit<TaxDocumentType>("receipt"),
-              ]),
-          )
-          .as("has_receipt"),
-    ]);
+    );
+}
+
+function selectSessionRows(db: Executor) {
+  return fromSessions(db).select([
+    "bookings.id as booking_id",
+    "bookings.user_id",
+    "user.email as user_email",
+    "user.name as user_name",
+    "profiles.first_name as profile_first_name",
+    "profiles.last_name as profile_last_name",
+    "bookings.kind",
+    "bookings.package_key",
+    "bookings.status",
+    "bookings.target_id",
+    "bookings.meeting_link as booking_link",
+    "bookings.ics_sequence",
+    "bookings.attendance",
+    "bookings.amount_paise",
+    "bookings.confirmed_at",
+    "bookings.cancelled_at",
+    "bookings.cancel_reason",
+    "bookings.moved_at",
+    "bookings.created_at",
+    "slots.start_at as slot_start",
+    "slots.end_at as slot_end",
+    "slots.meeting_link as slot_link",
+    "slots.interviewer_name",
+    "workshops.title as workshop_title",
+    "workshops.level as workshop_level",
+    "workshops.start_at as workshop_start",
+    "workshops.end_at as workshop_end",
+    "workshops.meeting_link as workshop_link",
+    "hosts.name as workshop_host",
+    "internships.title as internship_title",
+    "internships.start_date as internship_start",
+    "internships.weeks as internship_weeks",
+    "internships.meeting_link as internship_link",
+    (eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("tax_documents")
+            .select("tax_documents.id")
+            .whereRef("tax_documents.booking_id", "=", "bookings.id")
+            .where("tax_documents.type", "in", [
+              sql.lit<TaxDocumentType>("invoice"),
+              sql.lit<TaxDocumentType>("receipt"),
+            ]),
+        )
+        .as("has_receipt"),
+  ]);
 }
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSessionRows>["execute"]>>[number];
+
+/** What names a booking's session: the columns of `selectSessionRows` that `subjectOf` reads. */
+function selectSubjectRows(db: Executor) {
+  return fromSessions(db).select([
+    "bookings.id as booking_id",
+    "user.email as user_email",
+    "user.name as user_name",
+    "profiles.first_name as profile_first_name",
+    "profiles.last_name as profile_last_name",
+    "bookings.kind",
+    "bookings.package_key",
+    "slots.start_at as slot_start",
+    "slots.interviewer_name",
+    "workshops.title as workshop_title",
+    "workshops.start_at as workshop_start",
+    "hosts.name as workshop_host",
+    "internships.title as internship_title",
+    "internships.start_date as internship_start",
+  ]);
+}
+
+type SubjectRow = Awaited<ReturnType<ReturnType<typeof selectSubjectRows>["execute"]>>[number];
+
+/** A booking's session as a line names it: what, when, with whom, for which student. */
+export interface BookingSubject {
+  bookingId: string;
+  /** The student's name (never an e-mail's user part, docs/product.md, Profile), else the e-mail. */
+  student: string;
+  title: string;
+  startAt: string;
+  interviewerName: string | null;
+}
+
+/** The session's title, start and interviewer (or workshop host); none when its slot, workshop or internship was deleted. */
+function subjectOf(row: SubjectRow, timeZone: string, label: CatalogLabeler): BookingSubject | undefined {
+  const student =
+    personName({
+      firstName: row.profile_first_name,
+      lastName: row.profile_last_name,
+      accountName: row.user_name,
+      email: row.user_email,
+    }) || row.user_email;
+  const base = { bookingId: row.booking_id, student };
+  if (row.kind === "mock" && row.slot_start) {
+    const title = `${label(row.package_key)} mock interview`;
+    return { ...base, title, startAt: row.slot_start, interviewerName: row.interviewer_name };
+  }
+  if (row.kind === "workshop" && row.workshop_start && row.workshop_title) {
+    // The session's host, when the admin chose one (docs/decisions/0190).
+    return { ...base, title: row.workshop_title, startAt: row.workshop_start, interviewerName: row.workshop_host };
+  }
+  if (row.kind === "internship" && row.internship_start && row.internship_title) {
+    const startAt = zonedToInstant(row.internship_start, "00:00", timeZone).toISOString();
+    return { ...base, title: row.internship_title, startAt, interviewerName: null };
+  }
+  return undefined;
+}
+
+/**
+ * What each of these bookings is for, in the fewest columns: a page of the audit log names up to a
+ * hundred bookings and shows only this of them (docs/benchmarks.md, Scale). One statement whatever
+ * the list's length (inJsonList); a booking whose session was deleted is left out.
+ */
+export async function findBookingSubjects(
+  db: Executor,
+  timeZone: string,
+  bookingIds: readonly string[],
+): Promise<BookingSubject[]> {
+  if (bookingIds.length === 0) return [];
+  const [rows, label] = await Promise.all([
+    readCompiled(db, "booking subjects", { bookingIds: jsonList(bookingIds) }, (values, dialect) =>
+      selectSubjectRows(db).where(inJsonList("bookings.id", values.bookingIds, dialect)),
+    ),
+    findCatalogLabels(db),
+  ]);
+  return rows.flatMap((row) => subjectOf(row, timeZone, label) ?? []);
+}
 
 /** A filter's values; a list of bookings is one JSON parameter (inJsonList), so its length never changes the text. */
 type SessionValues = { userId?: string; bookingId?: string; bookingIds?: string; targetId?: string };
@@ -163,6 +244,8 @@ export async function findBookingSessions(
 
 /** One session for a booking, or none when its slot, workshop or internship was deleted. */
 function toBookingSessions(row: SessionRow, timeZone: string, label: CatalogLabeler): BookingSession[] {
+  const subject = subjectOf(row, timeZone, label);
+  if (!subject) return [];
   const base = {
     bookingId: row.booking_id,
     userId: row.user_id,
@@ -188,49 +271,22 @@ function toBookingSessions(row: SessionRow, timeZone: string, label: CatalogLabe
     cancelReason: row.cancel_reason,
     createdAt: row.created_at,
     hasReceipt: Boolean(row.has_receipt),
+    title: subject.title,
+    startAt: subject.startAt,
+    interviewerName: subject.interviewerName,
   };
-  if (row.kind === "mock" && row.slot_start && row.slot_end) {
-    return [
-      {
-        ...base,
-        title: `${label(row.package_key)} mock interview`,
-        startAt: row.slot_start,
-        endAt: row.slot_end,
-        meetingLink: row.booking_link ?? row.slot_link,
-        interviewerName: row.interviewer_name,
-        level: null,
-      },
-    ];
+  if (row.kind === "mock" && row.slot_end) {
+    return [{ ...base, endAt: row.slot_end, meetingLink: row.booking_link ?? row.slot_link, level: null }];
   }
-  if (row.kind === "workshop" && row.workshop_start && row.workshop_end && row.workshop_title) {
-    return [
-      {
-        ...base,
-        title: row.workshop_title,
-        startAt: row.workshop_start,
-        endAt: row.workshop_end,
-        meetingLink: row.booking_link ?? row.workshop_link,
-        // The session's host, when the admin chose one (docs/decisions/0190).
-        interviewerName: row.workshop_host,
-        level: row.workshop_level,
-      },
-    ];
+  if (row.kind === "workshop" && row.workshop_end) {
+    const meetingLink = row.booking_link ?? row.workshop_link;
+    return [{ ...base, endAt: row.workshop_end, meetingLink, level: row.workshop_level }];
   }
-  if (row.kind === "internship" && row.internship_start && row.internship_title) {
-    const start = zonedToInstant(row.internship_start, "00:00", timeZone);
-    return [
-      {
-        ...base,
-        title: row.internship_title,
-        startAt: start.toISOString(),
-        endAt: new Date(start.getTime() + Number(row.internship_weeks ?? 0) * 7 * DAY_MS).toISOString(),
-        meetingLink: row.booking_link ?? row.internship_link,
-        interviewerName: null,
-        level: null,
-      },
-    ];
+  if (row.kind === "internship") {
+    const endAt = new Date(Date.parse(subject.startAt) + Number(row.internship_weeks ?? 0) * 7 * DAY_MS).toISOString();
+    return [{ ...base, endAt, meetingLink: row.booking_link ?? row.internship_link, level: null }];
   }
-  // The slot, workshop or internship was deleted: nothing to show or remind about.
+  // The slot or workshop has no end: nothing to show or remind about.
   return [];
 }
 

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { zonedToInstant } from "../../../shared/time.js";
+import {
+  buildBooking,
+  buildCompletedProfile,
+  buildInternship,
+  buildInterviewer,
+  buildSlot,
+  buildWorkshop,
+  findUserId,
+} from "../../test/builders.js";
+import { createTestApp, DIALECTS, postgresAvailable, type TestApp } from "../../test/test-app.js";
+import { findBookingSessions, findBookingSubjects } from "./index.js";
+
+/**
+ * A page of the audit log names its bookings by what they are for, when, with whom and for which
+ * student: the same words the full session gives, from one statement whose text never depends on
+ * how many bookings it names (docs/benchmarks.md, Scale, seventh entry).
+ */
+for (const dialect of DIALECTS) {
+  const run = dialect === "sqlite" || postgresAvailable() ? describe : describe.skip;
+  run(`what a booking is for, in few columns [${dialect}]`, () => {
+    const sent: string[] = [];
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(dialect, {}, { onQuery: (sql) => sent.push(sql.replace(/\s+/g, " ").trim()) });
+    }, 60_000);
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it("names mock interviews, workshops with their host and internships as the sessions do, and leaves out a deleted one", async () => {
+      const { db } = t.app.deps;
+      const timeZone = t.app.deps.config.timeZone;
+      await t.signIn(`named-${dialect}@example.com`);
+      await t.signIn(`unnamed-${dialect}@example.com`);
+      const named = await findUserId(db, `named-${dialect}@example.com`);
+      const unnamed = await findUserId(db, `unnamed-${dialect}@example.com`);
+      await buildCompletedProfile(db, named, { first_name: "Meera", last_name: "Iyer" });
+      const host = await buildInterviewer(db, { name: "Kiran Shah" });
+      const slot = await buildSlot(db, { interviewer_name: "Asha Rao" });
+      const workshop = await buildWorkshop(db, { title: "Graphs in an hour", host_interviewer_id: host.id });
+      const batch = await buildInternship(db, { title: "Frontend batch" });
+      const gone = await buildSlot(db);
+      const bookings = [
+        await buildBooking(db, { user_id: named, target_id: slot.id }),
+        await buildBooking(db, { user_id: unnamed, target_id: workshop.id, kind: "workshop", package_key: "ws_dsa" }),
+        await buildBooking(db, {
+          user_id: named,
+          target_id: batch.id,
+          kind: "internship",
+          package_key: "int_frontend",
+        }),
+        await buildBooking(db, { user_id: named, target_id: gone.id }),
+      ];
+      await db
+        .deleteFrom("bookings")
+        .where("id", "=", bookings[3]?.id ?? "")
+        .execute();
+      await db.deleteFrom("slots").where("id", "=", gone.id).execute();
+      const ids = bookings.map((b) => b.id);
+
+      sent.length = 0;
+      const one = await findBookingSubjects(db, timeZone, ids.slice(0, 1));
+      const oneSent = [...sent].sort();
+      sent.length = 0;
+      const subjects = await findBookingSubjects(db, timeZone, ids);
+      expect([...sent].sort()).toEqual(oneSent);
+      expect(one).toHaveLength(1);
+
+      const byId = new Map(subjects.map((s) => [s.bookingId, s]));
+      expect(subjects).toHaveLength(3);
+      expect(byId.get(ids[0] ?? "")).toEqual({
+        bookingId: ids[0],
+        student: "Meera Iyer",
+        title: "Service-based mock interview",
+        startAt: slot.start_at,
+        interviewerName: "Asha Rao",
+      });
+      expect(byId.get(ids[1] ?? "")).toMatchObject({
+        student: `unnamed-${dialect}@example.com`,
+        title: "Graphs in an hour",
+        startAt: workshop.start_at,
+        interviewerName: "Kiran Shah",
+      });
+      expect(byId.get(ids[2] ?? "")).toMatchObject({
+        title: "Frontend batch",
+        startAt: zonedToInstant(batch.start_date, "00:00", timeZone).toISOString(),
+        interviewerName: null,
+      });
+      // The same words as the full sessions of these bookings.
+      const sessions = await findBookingSessions(db, timeZone, { bookingIds: ids });
+      expect(sessions.map((s) => [s.bookingId, s.title, s.startAt, s.interviewerName]).sort()).toEqual(
+        subjects.map((s) => [s.bookingId, s.title, s.startAt, s.interviewerName]).sort(),
+      );
+    });
+  });
+}

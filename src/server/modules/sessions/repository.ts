@@ -74,16 +74,10 @@ function fromSessions(db: Executor) {
     );
 }
 
+/** Every column a session shows: its subject's, then the booking's state, the session's end and links. */
 function selectSessionRows(db: Executor) {
-  return fromSessions(db).select([
-    "bookings.id as booking_id",
+  return selectSubjectRows(db).select([
     "bookings.user_id",
-    "user.email as user_email",
-    "user.name as user_name",
-    "profiles.first_name as profile_first_name",
-    "profiles.last_name as profile_last_name",
-    "bookings.kind",
-    "bookings.package_key",
     "bookings.status",
     "bookings.target_id",
     "bookings.meeting_link as booking_link",
@@ -95,18 +89,11 @@ function selectSessionRows(db: Executor) {
     "bookings.cancel_reason",
     "bookings.moved_at",
     "bookings.created_at",
-    "slots.start_at as slot_start",
     "slots.end_at as slot_end",
     "slots.meeting_link as slot_link",
-    "slots.interviewer_name",
-    "workshops.title as workshop_title",
     "workshops.level as workshop_level",
-    "workshops.start_at as workshop_start",
     "workshops.end_at as workshop_end",
     "workshops.meeting_link as workshop_link",
-    "hosts.name as workshop_host",
-    "internships.title as internship_title",
-    "internships.start_date as internship_start",
     "internships.weeks as internship_weeks",
     "internships.meeting_link as internship_link",
     (eb) =>
@@ -127,7 +114,7 @@ function selectSessionRows(db: Executor) {
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSessionRows>["execute"]>>[number];
 
-/** What names a booking's session: the columns of `selectSessionRows` that `subjectOf` reads. */
+/** What names a booking's session: the columns `subjectOf` reads, the first of `selectSessionRows`. */
 function selectSubjectRows(db: Executor) {
   return fromSessions(db).select([
     "bookings.id as booking_id",

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FEEDBACK_MIN_SESSIONS, FEEDBACK_WINDOW_DAYS } from "../../../shared/constants.js";
 import type { CatalogResponse } from "../../../shared/schemas/catalog.js";
 import type { InsightsDto } from "../../../shared/schemas/insights.js";
+import type { Db } from "../../db/database.js";
 import { KEPT_ON_CHANGE_AFTER_MS } from "../../db/settled-days.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
@@ -15,6 +16,29 @@ const nearestRank = (sorted: number[], share: number) => sorted[Math.max(0, Math
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const at = (base: string, minutes: number) => new Date(Date.parse(base) + minutes * MINUTE).toISOString();
+
+/** A completed session of `userId` that ended at `endedAt`, its scorecard first saved `minutes` later (by hand: any day). */
+async function scoredByHand(db: Db, userId: string, endedAt: string, minutes: number) {
+  const slot = await buildSlot(db, { start_at: at(endedAt, -45), end_at: endedAt });
+  const booking = await buildBooking(db, { user_id: userId, target_id: slot.id, status: "completed" });
+  const saved = at(endedAt, minutes);
+  await db
+    .insertInto("scorecards")
+    .values({
+      id: randomUUID(),
+      booking_id: booking.id,
+      scores: "{}",
+      overall: 4,
+      tags: "[]",
+      notes: "",
+      recording_url: null,
+      created_by: "admin@example.com",
+      created_at: saved,
+      updated_at: saved,
+    })
+    .execute();
+  return slot;
+}
 
 describe("the feedback-time figure", () => {
   const ended = "2026-11-20T14:15:00.000Z";
@@ -130,28 +154,8 @@ describeEachDialect("the feedback-time figure from real scorecards", (t) => {
     const userId = await findUserId(db, "kept-waits@example.com");
     // 10:00 UTC 20 days ago: the scorecards saved after it, and the ends moved later, stay in that UTC day.
     const ended = `${new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10)}T10:00:00.000Z`;
-    /** A session that ended 20 days ago, scored `minutes` after its end (by hand: a settled day's scorecard). */
-    const scored = async (minutes: number) => {
-      const slot = await buildSlot(db, { start_at: at(ended, -45), end_at: ended });
-      const booking = await buildBooking(db, { user_id: userId, target_id: slot.id, status: "completed" });
-      const saved = at(ended, minutes);
-      await db
-        .insertInto("scorecards")
-        .values({
-          id: randomUUID(),
-          booking_id: booking.id,
-          scores: "{}",
-          overall: 4,
-          tags: "[]",
-          notes: "",
-          recording_url: null,
-          created_by: "admin@example.com",
-          created_at: saved,
-          updated_at: saved,
-        })
-        .execute();
-      return slot;
-    };
+    /** A session that ended 20 days ago, scored `minutes` after its end (a settled day's scorecard). */
+    const scored = (minutes: number) => scoredByHand(db, userId, ended, minutes);
     const before = (await catalog()).feedbackMinutes;
     const slots = [];
     for (let i = 0; i < FEEDBACK_MIN_SESSIONS; i++) slots.push(await scored(60));
@@ -187,27 +191,7 @@ describeEachDialect("the feedback-time figure from real scorecards", (t) => {
     const today = new Date().toISOString().slice(0, 10);
     const midnight = Date.parse(`${today}T00:00:00.000Z`);
     const yesterday = new Date(midnight - 86_400_000).toISOString().slice(0, 10);
-    /** A session ended at `endedAt`, its scorecard first saved `minutes` later (by hand: any day). */
-    const scored = async (endedAt: string, minutes: number) => {
-      const slot = await buildSlot(db, { start_at: at(endedAt, -45), end_at: endedAt });
-      const booking = await buildBooking(db, { user_id: userId, target_id: slot.id, status: "completed" });
-      const saved = at(endedAt, minutes);
-      await db
-        .insertInto("scorecards")
-        .values({
-          id: randomUUID(),
-          booking_id: booking.id,
-          scores: "{}",
-          overall: 4,
-          tags: "[]",
-          notes: "",
-          recording_url: null,
-          created_by: "admin@example.com",
-          created_at: saved,
-          updated_at: saved,
-        })
-        .execute();
-    };
+    const scored = (endedAt: string, minutes: number) => scoredByHand(db, userId, endedAt, minutes);
     const keptOn = async (day: string) =>
       (await db.selectFrom("feedback_wait_days").select("waits").where("day", "=", day).execute()).map(
         (k) => JSON.parse(k.waits) as Record<string, number>,

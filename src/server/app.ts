@@ -2,6 +2,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import websocket from "@fastify/websocket";
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -74,6 +75,15 @@ export interface BuildOptions {
 /** Relative to the working directory, so the source and the bundled server find the same build. */
 const defaultClientDir = path.resolve("dist/client");
 
+/** The app's database, with its PostgreSQL pipes (docs/decisions/0439-reads-pipelined-on-postgres.md). */
+function openAppDatabase(config: Config, log: FastifyBaseLogger, onQuery: BuildOptions["onQuery"]) {
+  return openDatabase(config.databaseUrl, {
+    pipelines: config.databasePipelines,
+    onIdleError: (err) => log.warn({ err }, "idle database connection lost"),
+    onQuery,
+  });
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
@@ -85,10 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const handle = openDatabase(config.databaseUrl, {
-    onIdleError: (err) => app.log.warn({ err }, "idle database connection lost"),
-    onQuery: options.onQuery,
-  });
+  const handle = openAppDatabase(config, app.log, options.onQuery);
   const mailer = withoutReservedRecipients(
     options.mailer ??
       (config.mail.smtpUrl

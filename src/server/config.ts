@@ -49,6 +49,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://example.in" }).optional(),
   DATABASE_URL: z.string().default("file:./data/app.db"),
+  DATABASE_PIPELINES: z.coerce.number().int().min(0).max(64).default(2),
   AUTH_SECRET: optionalString,
   ADMIN_EMAILS: z.string().default(""),
   SEED_DEMO: booleanFlag,
@@ -406,6 +407,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     port: env.PORT,
     publicUrl,
     databaseUrl: env.DATABASE_URL,
+    /** PostgreSQL: shared connections that carry every read outside a transaction, pipelined (db/pipelined-reads.ts). */
+    databasePipelines: env.DATABASE_PIPELINES,
     authSecret: env.AUTH_SECRET ?? (production ? "" : "development-only-secret-change-me-0123456789"),
     adminEmails: env.ADMIN_EMAILS.split(",")
       .map((e) => e.trim().toLowerCase())

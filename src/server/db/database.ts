@@ -12,6 +12,7 @@ import {
   type Transaction,
 } from "kysely";
 import type pg from "pg";
+import { pipelinedPool } from "./pipelined-reads.js";
 import type { Database as Tables } from "./schema.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -57,6 +58,11 @@ export function openDatabase(
   url: string,
   options: {
     poolSize?: number;
+    /**
+     * PostgreSQL: reads outside a transaction go out on this many shared connections in pipeline
+     * mode (pipelined-reads.ts); 0 sends each statement on a connection of the pool.
+     */
+    pipelines?: number;
     onIdleError?: (err: Error) => void;
     /** Called with every statement sent, BEGIN and COMMIT included (tests count round trips). */
     onQuery?: (sql: string) => void;
@@ -73,8 +79,12 @@ export function openDatabase(
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, Client: PreparingClient });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next checkout.
-    pool.on("error", (err) => options.onIdleError?.(err));
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log });
+    const onError = (err: Error) => options.onIdleError?.(err);
+    pool.on("error", onError);
+    const pipelines = options.pipelines ?? 0;
+    const openPipe = () => new PreparingClient({ connectionString: url, pipeline: true });
+    const dialectPool = pipelines > 0 ? pipelinedPool(pool, openPipe, pipelines, onError) : pool;
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: dialectPool as pg.Pool }), log });
     return { db, dialect: "postgres", pool, close: () => db.destroy() };
   }
   const file = url === ":memory:" ? ":memory:" : url.replace(/^file:/, "");

@@ -59,13 +59,10 @@ export function rssMb(pid: number): number {
 }
 
 /**
- * The process's own memory: resident anonymous pages (heaps, stacks), without the pages of files it
- * maps (the node binary's code and ICU data, shared with every node process and dropped by the
- * kernel when memory is short), which RSS also counts.
- */
-/**
  * CPU time (user + system, ms) of every PostgreSQL process on this machine (the server's backends and
  * its own workers), or null where none is readable: the database's share of a request when it runs here.
+ * A backend that ended (the pool closes idle connections after 10 s) took its time with it; the
+ * postmaster counts it among its reaped children's (cutime, cstime), added here, so the sum never falls.
  */
 export function postgresCpuMs(): number | null {
   let total = 0;
@@ -76,7 +73,9 @@ export function postgresCpuMs(): number | null {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       if (!stat.includes("(postgres)")) continue;
       const fields = stat.split(") ")[1]?.split(" ") ?? [];
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      const own = Number(fields[11]) + Number(fields[12]);
+      const reaped = Number(fields[13]) + Number(fields[14]);
+      total += ((own + reaped) * 1000) / 100;
       found = true;
     } catch {
       // The process ended while read.
@@ -85,6 +84,11 @@ export function postgresCpuMs(): number | null {
   return found ? total : null;
 }
 
+/**
+ * The process's own memory: resident anonymous pages (heaps, stacks), without the pages of files it
+ * maps (the node binary's code and ICU data, shared with every node process and dropped by the
+ * kernel when memory is short), which RSS also counts.
+ */
 export function anonMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;

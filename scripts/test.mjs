@@ -37,6 +37,15 @@ function readJson(file) {
   }
 }
 
+// Playwright's JSON report nests suites (files, then describe blocks) around specs.
+function failedSpecs(suites, titles) {
+  return suites.flatMap((suite) => {
+    const here = suite.file && titles.length === 0 ? [suite.file] : [...titles, suite.title];
+    const own = (suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => [...here, spec.title].join(" › "));
+    return [...own, ...failedSpecs(suite.suites ?? [], here)];
+  });
+}
+
 if (wants("lint")) {
   // Biome also holds functions in src/server and src/shared to 80 lines (biome.json); dependency-cruiser
   // checks the import rules (.dependency-cruiser.cjs, docs/architecture.md), check-module-cycles.mjs the
@@ -80,6 +89,13 @@ if (wants("unit")) {
     lines.push(
       `unit/API: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
     );
+    // The summary is what a CI log keeps when its middle is cut: name each failure here.
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === "failed")
+          lines.push(`  failed: ${path.relative(process.cwd(), file.name)} › ${test.fullName}`);
+      }
+    }
     if (!ok && report.numFailedTests === 0) failed += 1;
   } else {
     failed += 1;
@@ -97,6 +113,7 @@ if (wants("e2e")) {
     passed += expected + flaky;
     failed += unexpected;
     lines.push(`e2e: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped`);
+    for (const name of failedSpecs(report.suites ?? [], [])) lines.push(`  failed: ${name}`);
     if (!ok && unexpected === 0) failed += 1;
   } else {
     failed += 1;

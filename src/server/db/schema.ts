@@ -631,6 +631,7 @@ export interface Database {
   resume_files: ResumeFilesTable;
   insight_days: InsightDaysTable;
   insight_day_money: InsightDayMoneyTable;
+  insight_money_days: InsightMoneyDaysTable;
   insight_kept_days: InsightKeptDaysTable;
   insight_day_marks: InsightDayMarksTable;
   insight_day_coupons: InsightDayCouponsTable;
@@ -689,6 +690,13 @@ export interface InsightDaysTable {
   holds: number;
   checkouts: number;
   paid_holds: number;
+  rolled_at: string;
+}
+
+/** A day whose money is kept in `insight_day_money` (docs/decisions/0441-money-kept-an-hour-after.md). */
+export interface InsightMoneyDaysTable {
+  time_zone: string;
+  day: string;
   rolled_at: string;
 }
 

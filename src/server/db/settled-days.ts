@@ -24,6 +24,19 @@ export const KEPT_ON_CHANGE_AFTER_MS = 3_600_000;
 /** The instant a day must have ended by for its drop-on-change figures to be kept (ISO). */
 export const keptOnChangeBy = (nowMs: number) => new Date(nowMs - KEPT_ON_CHANGE_AFTER_MS).toISOString();
 
+/**
+ * Money is dated when it is written: a payment's `confirmed_at`, a refund's `cancelled_at` and a
+ * tax document's `issued_at` are the moment of the confirmation, the cancellation or the issue, in
+ * its transaction (payments/confirm-service.ts, cancellations/service.ts, invoices/issuing.ts), so a
+ * day that ended this long ago gets no more of it: Insights' money and the invoices CSV's lines are
+ * kept from then. The hour is the margin for a transaction still open when the day ended
+ * (docs/decisions/0441-money-kept-an-hour-after.md).
+ */
+export const MONEY_SETTLED_AFTER_MS = 3_600_000;
+
+/** The instant a day must have ended by for its money to be kept (ISO). */
+export const moneySettledBy = (nowMs: number) => new Date(nowMs - MONEY_SETTLED_AFTER_MS).toISOString();
+
 const inFlight = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**

@@ -1,16 +1,18 @@
 import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
 import { expect, it } from "vitest";
 import type { InsightsDto } from "../../../shared/schemas/insights.js";
 import { addDays, weekStartMonday, zonedDate, zonedToInstant } from "../../../shared/time.js";
 import type { Db } from "../../db/database.js";
+import { migrations } from "../../db/migrate.js";
 import type { BookingsTable } from "../../db/schema.js";
-import { KEPT_ON_CHANGE_AFTER_MS } from "../../db/settled-days.js";
+import { KEPT_ON_CHANGE_AFTER_MS, MONEY_SETTLED_AFTER_MS } from "../../db/settled-days.js";
 import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { uniqueEmail as email } from "../../test/unique-email.js";
 import type { Bucket } from "./repository.js";
 import { readSessionDays, sumSessionDaysFromRows } from "./session-days.js";
-import { sumDaysFromRows } from "./settled-days.js";
+import { readDayFigures, sumFunnelFromRows, sumMoneyFromRows } from "./settled-days.js";
 
 /** A paid booking created a minute before its payment confirmed. */
 function paid(db: Db, userId: string, targetId: string, confirmedAt: string, overrides: Partial<BookingsTable> = {}) {
@@ -281,11 +283,11 @@ describeEachDialect("insights", (t) => {
     expect(body.occupancy).toEqual([{ weekStart: "2026-03-02", capacity: 3, sold: 3 }]);
   });
 
-  it("keeps settled days' money and funnel once, agreeing with the rows; the last two days come from the rows", async () => {
+  it("keeps settled days' money and funnel once, agreeing with the rows; money from an hour after its day, the funnel two days", async () => {
     await januaryBusiness(t(), "NEWYEAR-KEPT");
     const { deps } = t().app;
     // Rows written by hand into settled days are seen once their kept days are deleted (docs/operations.md, Upgrades).
-    for (const table of ["insight_days", "insight_day_money"] as const) {
+    for (const table of ["insight_days", "insight_money_days", "insight_day_money"] as const) {
       await deps.db.deleteFrom(table).where("day", ">=", "2026-01-05").where("day", "<=", "2026-01-18").execute();
     }
     const admin = await t().signInAdmin();
@@ -304,7 +306,7 @@ describeEachDialect("insights", (t) => {
       fromIso: zonedToInstant(key, "00:00", "Asia/Kolkata").toISOString(),
       toIso: zonedToInstant(addDays(key, 1), "00:00", "Asia/Kolkata").toISOString(),
     }));
-    const raw = await sumDaysFromRows(deps, days);
+    const raw = { money: await sumMoneyFromRows(deps, days), funnel: await sumFunnelFromRows(deps, days) };
     const rawGross = raw.money.reduce((s, m) => s + m.grossPaise, 0);
     const rawRefunds = raw.money.reduce((s, m) => s + m.refundsPaise, 0);
     const again = json<InsightsDto>(await insights(t(), admin, "2026-01-05", "2026-01-18"));
@@ -321,14 +323,103 @@ describeEachDialect("insights", (t) => {
       expect(day.grossPaise).toBe(rows.reduce((s, m) => s + m.grossPaise, 0));
     }
 
+    const readAt = Date.now();
     await insights(t(), admin, addDays(today, -5), today);
-    const recent = await deps.db
-      .selectFrom("insight_days")
-      .select("day")
-      .where("day", ">=", addDays(today, -5))
-      .orderBy("day")
+    const recent = async (table: "insight_days" | "insight_money_days") =>
+      (
+        await deps.db.selectFrom(table).select("day").where("day", ">=", addDays(today, -5)).orderBy("day").execute()
+      ).map((r) => r.day);
+    expect(await recent("insight_days")).toEqual([addDays(today, -5), addDays(today, -4), addDays(today, -3)]);
+    // Money: every day that ended an hour before the reading (yesterday too, past 1 am).
+    const moneyDays = dayBuckets(addDays(today, -5), today).filter(
+      (d) => Date.parse(d.toIso) <= readAt - MONEY_SETTLED_AFTER_MS,
+    );
+    expect(await recent("insight_money_days")).toEqual(moneyDays.map((d) => d.key));
+  });
+
+  it("keeps yesterday's money an hour after it ended; a refund today of yesterday's payment counts today", async () => {
+    const { deps } = t().app;
+    const address = email("money-yesterday");
+    await t().signIn(address);
+    const user = await findUserId(deps.db, address);
+    const today = zonedDate(new Date(), ZONE);
+    const yesterday = addDays(today, -1);
+    const slot = await buildSlot(deps.db, { start_at: evening(addDays(today, 3)), end_at: evening(addDays(today, 3)) });
+    // Confirmed half an hour before midnight, for a package no other test here sells.
+    const late = zonedToInstant(yesterday, "23:30", ZONE).toISOString();
+    const booking = await paid(deps.db, user, slot.id, late, { package_key: "maang", amount_paise: 123_400 });
+    const days = dayBuckets(yesterday, today);
+    const endedAt = zonedToInstant(today, "00:00", ZONE).getTime();
+    const moneyDays = async () =>
+      (await deps.db.selectFrom("insight_money_days").select("day").where("day", ">=", yesterday).execute()).map(
+        (r) => r.day,
+      );
+    const maang = (figures: { money: { day: string; packageKey: string }[] }, day: string) =>
+      figures.money.filter((m) => m.packageKey === "maang" && m.day === day);
+
+    // Earlier readings here may have kept yesterday's money already.
+    for (const table of ["insight_money_days", "insight_day_money"] as const) {
+      await deps.db.deleteFrom(table).where("day", ">=", yesterday).execute();
+    }
+    const early = await readDayFigures(deps, days, endedAt + 50 * 60_000);
+    expect(await moneyDays()).toEqual([]);
+    expect(maang(early, yesterday)).toEqual([
+      { day: yesterday, packageKey: "maang", grossPaise: 123_400, paid: 1, refundsPaise: 0 },
+    ]);
+    const later = await readDayFigures(deps, days, endedAt + MONEY_SETTLED_AFTER_MS + 30 * 60_000);
+    expect(await moneyDays()).toEqual([yesterday]);
+    expect(maang(later, yesterday)).toEqual(maang(early, yesterday));
+
+    // A data fix to yesterday's money is seen once its kept day alone is deleted (docs/operations.md, Upgrades).
+    await deps.db.updateTable("bookings").set({ amount_paise: 100_000 }).where("id", "=", booking.id).execute();
+    await deps.db.deleteFrom("insight_money_days").where("day", "=", yesterday).execute();
+    const fixed = await readDayFigures(deps, days, endedAt + MONEY_SETTLED_AFTER_MS + 30 * 60_000);
+    expect(maang(fixed, yesterday)).toEqual([
+      { day: yesterday, packageKey: "maang", grossPaise: 100_000, paid: 1, refundsPaise: 0 },
+    ]);
+
+    await deps.db
+      .updateTable("bookings")
+      .set({ status: "cancelled", cancelled_at: new Date().toISOString(), cancel_reason: "refund" })
+      .where("id", "=", booking.id)
       .execute();
-    expect(recent.map((r) => r.day)).toEqual([addDays(today, -5), addDays(today, -4), addDays(today, -3)]);
+    const refunded = await readDayFigures(deps, days, endedAt + MONEY_SETTLED_AFTER_MS + 30 * 60_000);
+    expect(maang(refunded, yesterday)).toEqual(maang(fixed, yesterday));
+    expect(maang(refunded, today)).toEqual([
+      { day: today, packageKey: "maang", grossPaise: 0, paid: 0, refundsPaise: 100_000 },
+    ]);
+    expect(await moneyDays()).toEqual([yesterday]);
+  });
+
+  it("the upgrade marks the money of the days kept before it as kept, and Insights reads the same", async () => {
+    await januaryBusiness(t(), "NEWYEAR-UPGRADE");
+    const { db } = t().app.deps;
+    const admin = await t().signInAdmin();
+    const before = json<InsightsDto>(await insights(t(), admin, "2026-01-05", "2026-01-18"));
+    const migration = migrations["0437-insight-money-days"];
+    if (!migration?.down) throw new Error("migration 0437 needs a down");
+    const loose = db as unknown as Kysely<unknown>;
+    await migration.down(loose);
+    try {
+      // Before 0437 a day's money was kept with its funnel: only days in insight_days.
+      const funnelDays = await db
+        .selectFrom("insight_days")
+        .select("day")
+        .where("day", ">=", "2026-01-05")
+        .where("day", "<=", "2026-01-18")
+        .execute();
+      expect(funnelDays).toHaveLength(14);
+    } finally {
+      await migration.up(loose);
+    }
+    const marked = await db
+      .selectFrom("insight_money_days")
+      .select("day")
+      .where("day", ">=", "2026-01-05")
+      .where("day", "<=", "2026-01-18")
+      .execute();
+    expect(marked).toHaveLength(14);
+    expect(json<InsightsDto>(await insights(t(), admin, "2026-01-05", "2026-01-18"))).toEqual(before);
   });
 
   it("keeps settled days' seats, attendance, scores and coupon use, agreeing with the rows over settled and open days", async () => {

@@ -1,5 +1,5 @@
 import type { Executor } from "../../db/database.js";
-import type { InsightDayMoneyTable, InsightDaysTable } from "../../db/schema.js";
+import type { InsightDayMoneyTable, InsightDaysTable, InsightMoneyDaysTable } from "../../db/schema.js";
 
 export interface DayMoney {
   day: string;
@@ -27,8 +27,8 @@ async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unkn
   for (let i = 0; i < rows.length; i += INSERT_ROWS) await insert(rows.slice(i, i + INSERT_ROWS));
 }
 
-/** Keeps settled days' funnel and money; a day another request kept meanwhile is left as it is. */
-export async function insertKeptDays(db: Executor, days: InsightDaysTable[], money: InsightDayMoneyTable[]) {
+/** Keeps settled days' hold funnel; a day another request kept meanwhile is left as it is. */
+export async function insertKeptFunnel(db: Executor, days: InsightDaysTable[]) {
   await insertInChunks(days, (chunk) =>
     db
       .insertInto("insight_days")
@@ -36,42 +36,78 @@ export async function insertKeptDays(db: Executor, days: InsightDaysTable[], mon
       .onConflict((oc) => oc.columns(["time_zone", "day"]).doNothing())
       .execute(),
   );
-  await insertInChunks(money, (chunk) =>
-    db
-      .insertInto("insight_day_money")
+}
+
+/**
+ * Keeps settled days' money: the days as kept (`insight_money_days`), then their rows per package,
+ * in place of any left from before (a kept day deleted by hand to be summed again, docs/operations.md,
+ * Upgrades). A day another request kept meanwhile is left as it is, its rows too.
+ */
+export async function insertKeptMoney(db: Executor, days: InsightMoneyDaysTable[], money: InsightDayMoneyTable[]) {
+  const inserted = new Set<string>();
+  await insertInChunks(days, async (chunk) => {
+    const rows = await db
+      .insertInto("insight_money_days")
       .values(chunk)
-      .onConflict((oc) => oc.columns(["time_zone", "day", "package_key"]).doNothing())
+      .onConflict((oc) => oc.columns(["time_zone", "day"]).doNothing())
+      .returning("day")
+      .execute();
+    for (const row of rows) inserted.add(row.day);
+  });
+  await insertInChunks([...inserted], (chunk) =>
+    db
+      .deleteFrom("insight_day_money")
+      .where("time_zone", "=", days[0]?.time_zone ?? "")
+      .where("day", "in", chunk)
       .execute(),
+  );
+  await insertInChunks(
+    money.filter((m) => inserted.has(m.day)),
+    (chunk) => db.insertInto("insight_day_money").values(chunk).execute(),
   );
 }
 
-/** The kept figures of the days from `first` to `last` (keys, both included). */
-export async function findKeptDays(db: Executor, timeZone: string, first: string, last: string): Promise<DayFigures> {
-  const [days, money] = await Promise.all([
-    db
-      .selectFrom("insight_days")
-      .select(["day", "holds", "checkouts", "paid_holds as paid"])
-      .where("time_zone", "=", timeZone)
-      .where("day", ">=", first)
-      .where("day", "<=", last)
-      .execute(),
-    db
-      .selectFrom("insight_day_money")
-      .select([
-        "day",
-        "package_key as packageKey",
-        "gross_paise as grossPaise",
-        "paid",
-        "refunds_paise as refundsPaise",
-      ])
-      .where("time_zone", "=", timeZone)
-      .where("day", ">=", first)
-      .where("day", "<=", last)
-      .execute(),
-  ]);
-  const numbers = <T extends object>(row: T) =>
-    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === "day" || k === "packageKey" ? v : Number(v)]));
-  return { money: money.map((m) => numbers(m) as DayMoney), funnel: days.map((d) => numbers(d) as DayFunnel) };
+/** The kept hold funnel of the days from `first` to `last` (keys, both included). */
+export async function findKeptFunnel(db: Executor, timeZone: string, first: string, last: string) {
+  const days = await db
+    .selectFrom("insight_days")
+    .select(["day", "holds", "checkouts", "paid_holds as paid"])
+    .where("time_zone", "=", timeZone)
+    .where("day", ">=", first)
+    .where("day", "<=", last)
+    .execute();
+  return days.map(
+    (d): DayFunnel => ({ day: d.day, holds: Number(d.holds), checkouts: Number(d.checkouts), paid: Number(d.paid) }),
+  );
+}
+
+/**
+ * The days from `first` to `last` whose money is kept, and their money per package: one statement,
+ * so a day kept meanwhile by another request comes with its rows or not at all.
+ */
+export async function findKeptMoney(db: Executor, timeZone: string, first: string, last: string) {
+  const rows = await db
+    .selectFrom("insight_money_days as d")
+    .leftJoin("insight_day_money as m", (join) =>
+      join.onRef("m.time_zone", "=", "d.time_zone").onRef("m.day", "=", "d.day"),
+    )
+    .select([
+      "d.day",
+      "m.package_key as packageKey",
+      "m.gross_paise as grossPaise",
+      "m.paid",
+      "m.refunds_paise as refundsPaise",
+    ])
+    .where("d.time_zone", "=", timeZone)
+    .where("d.day", ">=", first)
+    .where("d.day", "<=", last)
+    .execute();
+  const money = rows.flatMap(({ day, packageKey, grossPaise, paid, refundsPaise }): DayMoney[] =>
+    packageKey === null
+      ? []
+      : [{ day, packageKey, grossPaise: Number(grossPaise), paid: Number(paid), refundsPaise: Number(refundsPaise) }],
+  );
+  return { days: new Set(rows.map((r) => r.day)), money };
 }
 
 /** When the oldest hold placed before the instant was placed, if any. */

@@ -1,15 +1,22 @@
 import type { AppDeps } from "../../app-deps.js";
-import { settledBy as settledByAt, sumOnce } from "../../db/settled-days.js";
+import { moneySettledBy, settledBy as settledByAt, sumOnce } from "../../db/settled-days.js";
 import { type Bucket, countHoldFunnelByDay, sumMoneyByDay } from "./repository.js";
-import { type DayFigures, type DayMoney, findKeptDays, insertKeptDays } from "./rollups-repository.js";
+import {
+  type DayFigures,
+  type DayFunnel,
+  type DayMoney,
+  findKeptFunnel,
+  findKeptMoney,
+  insertKeptFunnel,
+  insertKeptMoney,
+} from "./rollups-repository.js";
 
-/** The days' money and hold funnel summed from the raw rows (bookings, the hold log). */
-export async function sumDaysFromRows(deps: AppDeps, days: readonly Bucket[]): Promise<DayFigures> {
-  if (days.length === 0) return { money: [], funnel: [] };
-  const [paid, refunds, funnel] = await Promise.all([
+/** The days' money per package summed from the bookings: paid by `confirmed_at`, refunded by `cancelled_at`. */
+export async function sumMoneyFromRows(deps: AppDeps, days: readonly Bucket[]): Promise<DayMoney[]> {
+  if (days.length === 0) return [];
+  const [paid, refunds] = await Promise.all([
     sumMoneyByDay(deps.db, days, "paid"),
     sumMoneyByDay(deps.db, days, "refunded"),
-    countHoldFunnelByDay(deps.db, days),
   ]);
   const money = new Map<string, DayMoney>();
   const row = (day: string, packageKey: string) => {
@@ -24,30 +31,24 @@ export async function sumDaysFromRows(deps: AppDeps, days: readonly Bucket[]): P
     found.paid += r.n;
   }
   for (const r of refunds) row(r.day, r.packageKey).refundsPaise += r.paise;
-  return { money: [...money.values()], funnel };
+  return [...money.values()];
 }
 
-/** Sums the settled days not yet kept and keeps them; a day another request kept meanwhile is left as it is. */
-async function rollUp(deps: AppDeps, days: readonly Bucket[]): Promise<void> {
+/** The days' hold funnel counted from the hold log. */
+export function sumFunnelFromRows(deps: AppDeps, days: readonly Bucket[]): Promise<DayFunnel[]> {
+  return days.length === 0 ? Promise.resolve([]) : countHoldFunnelByDay(deps.db, days);
+}
+
+/** Sums the settled days' money not yet kept and keeps it; a day another request kept meanwhile is left as it is. */
+async function keepMoney(deps: AppDeps, days: readonly Bucket[]): Promise<void> {
   const timeZone = deps.config.timeZone;
-  const figures = await sumDaysFromRows(deps, days);
-  const funnel = new Map(figures.funnel.map((f) => [f.day, f]));
+  const money = await sumMoneyFromRows(deps, days);
   const rolledAt = new Date().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    await insertKeptDays(
+  await deps.db.transaction().execute((trx) =>
+    insertKeptMoney(
       trx,
-      days.map((d) => {
-        const f = funnel.get(d.key);
-        return {
-          time_zone: timeZone,
-          day: d.key,
-          holds: f?.holds ?? 0,
-          checkouts: f?.checkouts ?? 0,
-          paid_holds: f?.paid ?? 0,
-          rolled_at: rolledAt,
-        };
-      }),
-      figures.money.map((m) => ({
+      days.map((d) => ({ time_zone: timeZone, day: d.key, rolled_at: rolledAt })),
+      money.map((m) => ({
         time_zone: timeZone,
         day: m.day,
         package_key: m.packageKey,
@@ -55,34 +56,83 @@ async function rollUp(deps: AppDeps, days: readonly Bucket[]): Promise<void> {
         paid: m.paid,
         refunds_paise: m.refundsPaise,
       })),
-    );
-  });
+    ),
+  );
+}
+
+/** Sums the settled days' hold funnel not yet kept and keeps it, as `keepMoney` does. */
+async function keepFunnel(deps: AppDeps, days: readonly Bucket[]): Promise<void> {
+  const timeZone = deps.config.timeZone;
+  const funnel = new Map((await sumFunnelFromRows(deps, days)).map((f) => [f.day, f]));
+  const rolledAt = new Date().toISOString();
+  await insertKeptFunnel(
+    deps.db,
+    days.map((d) => {
+      const f = funnel.get(d.key);
+      return {
+        time_zone: timeZone,
+        day: d.key,
+        holds: f?.holds ?? 0,
+        checkouts: f?.checkouts ?? 0,
+        paid_holds: f?.paid ?? 0,
+        rolled_at: rolledAt,
+      };
+    }),
+  );
 }
 
 /**
  * The period's money and funnel per day: settled days from the rollups (summed from the rows the
- * first time they are asked for), the last days from the rows. The work follows the period's
- * length in days, not the bookings it holds.
+ * first time they are asked for), the last days from the rows. Money is settled an hour after its
+ * day ends, the funnel two days after (docs/decisions/0441-money-kept-an-hour-after.md). The work
+ * follows the period's length in days, not the bookings it holds.
  */
-export async function readDayFigures(deps: AppDeps, days: readonly Bucket[], nowMs = Date.now()) {
-  const settledBy = settledByAt(nowMs);
-  const settled = days.filter((d) => d.toIso <= settledBy);
-  const open = days.filter((d) => d.toIso > settledBy);
-  // The open days' rows are read beside the kept days (PostgreSQL: on other connections of the pool).
-  const [kept, fresh] = await Promise.all([readKeptDays(deps, settled), sumDaysFromRows(deps, open)]);
-  return { money: [...kept.money, ...fresh.money], funnel: [...kept.funnel, ...fresh.funnel] };
+export async function readDayFigures(deps: AppDeps, days: readonly Bucket[], nowMs = Date.now()): Promise<DayFigures> {
+  const moneyBy = moneySettledBy(nowMs);
+  const funnelBy = settledByAt(nowMs);
+  // Each part reads its kept days beside its last days' rows (PostgreSQL: on other connections or pipes).
+  const [keptMoney, freshMoney, keptFunnel, freshFunnel] = await Promise.all([
+    readKeptMoney(
+      deps,
+      days.filter((d) => d.toIso <= moneyBy),
+    ),
+    sumMoneyFromRows(
+      deps,
+      days.filter((d) => d.toIso > moneyBy),
+    ),
+    readKeptFunnel(
+      deps,
+      days.filter((d) => d.toIso <= funnelBy),
+    ),
+    sumFunnelFromRows(
+      deps,
+      days.filter((d) => d.toIso > funnelBy),
+    ),
+  ]);
+  return { money: [...keptMoney, ...freshMoney], funnel: [...keptFunnel, ...freshFunnel] };
 }
 
-/** The settled days' kept money and funnel, summing and keeping first the days not kept yet. */
-async function readKeptDays(deps: AppDeps, settled: readonly Bucket[]): Promise<DayFigures> {
-  const first = settled[0]?.key;
-  const last = settled.at(-1)?.key;
-  if (!first || !last) return { money: [], funnel: [] };
-  const kept = await findKeptDays(deps.db, deps.config.timeZone, first, last);
-  const present = new Set(kept.funnel.map((f) => f.day));
+/** The settled days' kept money, summing and keeping first the days not kept yet. */
+async function readKeptMoney(deps: AppDeps, settled: readonly Bucket[]): Promise<DayMoney[]> {
+  const [first, last] = [settled[0]?.key, settled.at(-1)?.key];
+  if (!first || !last) return [];
+  const { timeZone } = deps.config;
+  const kept = await findKeptMoney(deps.db, timeZone, first, last);
+  const missing = settled.filter((d) => !kept.days.has(d.key));
+  if (missing.length === 0) return kept.money;
+  await sumOnce(deps.db, `insights money ${timeZone} ${first} ${last}`, () => keepMoney(deps, missing));
+  return (await findKeptMoney(deps.db, timeZone, first, last)).money;
+}
+
+/** The settled days' kept funnel, summing and keeping first the days not kept yet. */
+async function readKeptFunnel(deps: AppDeps, settled: readonly Bucket[]): Promise<DayFunnel[]> {
+  const [first, last] = [settled[0]?.key, settled.at(-1)?.key];
+  if (!first || !last) return [];
+  const { timeZone } = deps.config;
+  const kept = await findKeptFunnel(deps.db, timeZone, first, last);
+  const present = new Set(kept.map((f) => f.day));
   const missing = settled.filter((d) => !present.has(d.key));
   if (missing.length === 0) return kept;
-  const key = `insights ${deps.config.timeZone} ${first} ${last}`;
-  await sumOnce(deps.db, key, () => rollUp(deps, missing));
-  return findKeptDays(deps.db, deps.config.timeZone, first, last);
+  await sumOnce(deps.db, `insights funnel ${timeZone} ${first} ${last}`, () => keepFunnel(deps, missing));
+  return findKeptFunnel(deps.db, timeZone, first, last);
 }

@@ -3,7 +3,7 @@ import type { TaxDocumentDto } from "../../../shared/schemas/invoices.js";
 import { addDays, zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { TaxDocumentType } from "../../db/schema.js";
-import { settledBy, sumOnce } from "../../db/settled-days.js";
+import { moneySettledBy, sumOnce } from "../../db/settled-days.js";
 import {
   type DeflateSegment,
   deflateSegment,
@@ -90,7 +90,7 @@ async function* textOf(pieces: AsyncIterable<CsvPiece>): AsyncGenerator<Uint8Arr
 
 async function* csvPieces(deps: AppDeps, range: { from: string; to: string }): AsyncGenerator<CsvPiece> {
   yield `${CSV_COLUMNS.join(",")}\r\n`;
-  const settled = settledBy(Date.now());
+  const settled = moneySettledBy(Date.now());
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const bounds = periodBounds({ from: day, to: day }, deps.config.timeZone);
     if (bounds.toIso <= settled) {

@@ -130,18 +130,20 @@ export async function createTestApp(
 /**
  * Runs a suite once per database dialect, each on a fresh database. PostgreSQL suites are skipped
  * (with a notice from the global setup) only when PostgreSQL is unreachable outside CI.
+ * `options` go to every run's app (e.g. `{ onQuery }` to record the statements it sends).
  */
 export function describeEachDialect(
   name: string,
   suite: (t: () => TestApp) => void,
   env: Record<string, string> = {},
+  options: BuildOptions = {},
 ): void {
   for (const dialect of DIALECTS) {
     const run = dialect === "sqlite" || postgresAvailable() ? describe : describe.skip;
     run(`${name} [${dialect}]`, () => {
       let testApp: TestApp | undefined;
       beforeAll(async () => {
-        testApp = await createTestApp(dialect, env);
+        testApp = await createTestApp(dialect, env, options);
       }, 60_000);
       afterAll(async () => {
         await testApp?.close();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
-import { createTestApp, DIALECTS, postgresAvailable, type TestApp } from "../../test/test-app.js";
+import { describeEachDialect } from "../../test/test-app.js";
 
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
@@ -10,42 +10,38 @@ const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
  * sessions it holds: each list of ids is one parameter, so every statement compiles once and
  * PostgreSQL prepares it (src/server/db/compiled-statements.ts, inJsonList).
  */
-for (const dialect of DIALECTS) {
-  const run = dialect === "sqlite" || postgresAvailable() ? describe : describe.skip;
-  run(`the console's bookings: one text per statement, whatever the page holds [${dialect}]`, () => {
-    const sent: string[] = [];
-    let t: TestApp;
+const sent: string[] = [];
+describeEachDialect(
+  "the console's bookings: one text per statement, whatever the page holds",
+  (t) => {
     let admin: string;
 
     beforeAll(async () => {
-      t = await createTestApp(dialect, {}, { onQuery: (sql) => sent.push(sql) });
-      admin = await t.signInAdmin();
-      expect((await t.request({ url: "/api/admin/bookings", cookie: admin })).statusCode).toBe(200);
+      admin = await t().signInAdmin();
+      expect((await t().request({ url: "/api/admin/bookings", cookie: admin })).statusCode).toBe(200);
     }, 60_000);
-    afterAll(async () => {
-      await t?.close();
-    });
 
     async function page() {
       sent.length = 0;
-      const response = await t.request({ url: "/api/admin/bookings?kind=mock", cookie: admin });
+      const response = await t().request({ url: "/api/admin/bookings?kind=mock", cookie: admin });
       expect(response.statusCode).toBe(200);
       const bookings = (response.json() as { bookings: { title: string }[] }).bookings;
       return { titles: bookings.map((b) => b.title), statements: sent.map((sql) => sql.replace(/\s+/g, " ").trim()) };
     }
 
     async function bookSession(email: string, hours: number, interviewer: string) {
-      await t.signIn(email);
-      const user_id = await findUserId(t.app.deps.db, email);
-      const slot = await buildSlot(t.app.deps.db, {
+      await t().signIn(email);
+      const user_id = await findUserId(t().app.deps.db, email);
+      const slot = await buildSlot(t().app.deps.db, {
         start_at: at(hours),
         end_at: at(hours + 1),
         interviewer_name: interviewer,
       });
-      await buildBooking(t.app.deps.db, { user_id, target_id: slot.id, status: "confirmed" });
+      await buildBooking(t().app.deps.db, { user_id, target_id: slot.id, status: "confirmed" });
     }
 
     it("sends the same texts for a page of one booking and of three, with one parameter per list", async () => {
+      const { dialect } = t().app.deps;
       await bookSession(`one-${dialect}@example.com`, 24, "Asha");
       const one = await page();
       await bookSession(`two-${dialect}@example.com`, 48, "Ravi");
@@ -62,5 +58,7 @@ for (const dialect of DIALECTS) {
       expect(lookups).toHaveLength(7);
       expect(lookups.map(parameters)).toEqual([1, 1, 1, 1, 1, 1, 1]);
     });
-  });
-}
+  },
+  {},
+  { onQuery: (sql) => sent.push(sql) },
+);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, DIALECTS, postgresAvailable, type TestApp } from "../../test/test-app.js";
+import { beforeAll, expect, it } from "vitest";
+import { describeEachDialect } from "../../test/test-app.js";
 
 /**
  * What a student's own pages send, once the session is cached: statements PostgreSQL prepares once
@@ -9,31 +9,27 @@ import { createTestApp, DIALECTS, postgresAvailable, type TestApp } from "../../
  * parameter makes PostgreSQL plan the sessions' join again for every student (0.5 ms a dashboard at
  * L, docs/benchmarks.md, Scale).
  */
-for (const dialect of DIALECTS) {
-  const run = dialect === "sqlite" || postgresAvailable() ? describe : describe.skip;
-  run(`the student's pages: statements PostgreSQL can prepare [${dialect}]`, () => {
-    const sent: string[] = [];
-    let t: TestApp;
+const sent: string[] = [];
+describeEachDialect(
+  "the student's pages: statements PostgreSQL can prepare",
+  (t) => {
     let cookie: string;
 
     beforeAll(async () => {
-      t = await createTestApp(dialect, {}, { onQuery: (sql) => sent.push(sql) });
-      cookie = await t.signIn(`prepared-${randomUUID().slice(0, 8)}@example.com`);
+      cookie = await t().signIn(`prepared-${randomUUID().slice(0, 8)}@example.com`);
       // Verifies and caches the session, so what follows counts only the requests' own statements.
-      expect((await t.request({ url: "/api/dashboard", cookie })).statusCode).toBe(200);
+      expect((await t().request({ url: "/api/dashboard", cookie })).statusCode).toBe(200);
     }, 60_000);
-    afterAll(async () => {
-      await t?.close();
-    });
 
     async function statementsOf(url: string) {
       sent.length = 0;
-      const response = await t.request({ url, cookie });
+      const response = await t().request({ url, cookie });
       expect([url, response.statusCode]).toEqual([url, 200]);
       return sent.map((sql) => sql.replace(/\s+/g, " ").trim());
     }
 
-    const parameters = (sql: string) => (dialect === "postgres" ? sql.match(/\$\d+/g) : sql.match(/\?/g))?.length ?? 0;
+    const parameters = (sql: string) =>
+      (t().app.deps.dialect === "postgres" ? sql.match(/\$\d+/g) : sql.match(/\?/g))?.length ?? 0;
 
     for (const url of ["/api/dashboard", "/api/me/export"]) {
       it(`${url}: no statement reads a table with *`, async () => {
@@ -49,5 +45,7 @@ for (const dialect of DIALECTS) {
       expect(sessions[0]).toContain('"bookings"."kind" = \'mock\'');
       expect(parameters(sessions[0] ?? "")).toBe(1);
     });
-  });
-}
+  },
+  {},
+  { onQuery: (sql) => sent.push(sql) },
+);

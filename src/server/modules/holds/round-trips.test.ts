@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { buildSlot } from "../../test/builders.js";
-import { createTestApp, DIALECTS, postgresAvailable, type TestApp } from "../../test/test-app.js";
+import { describeEachDialect } from "../../test/test-app.js";
 
 /**
  * What a hold and a release send to the database once the student's session is cached
@@ -9,20 +9,15 @@ import { createTestApp, DIALECTS, postgresAvailable, type TestApp } from "../../
  * on PostgreSQL every statement is a
  * network round trip, so a statement added to these paths must show up here.
  */
-for (const dialect of DIALECTS) {
-  const run = dialect === "sqlite" || postgresAvailable() ? describe : describe.skip;
-  run(`holds: statements per hold and per release [${dialect}]`, () => {
-    const sent: string[] = [];
-    let t: TestApp;
+const sent: string[] = [];
+describeEachDialect(
+  "holds: statements per hold and per release",
+  (t) => {
     let cookie: string;
 
     beforeAll(async () => {
-      t = await createTestApp(dialect, {}, { onQuery: (sql) => sent.push(sql) });
-      cookie = await t.signIn(`counted-${randomUUID()}@example.com`);
+      cookie = await t().signIn(`counted-${randomUUID()}@example.com`);
     }, 60_000);
-    afterAll(async () => {
-      await t?.close();
-    });
 
     /** The statements one request sends, the student's session already verified and cached. */
     async function statementsOf(request: () => Promise<{ statusCode: number }>, status: number) {
@@ -32,11 +27,11 @@ for (const dialect of DIALECTS) {
     }
 
     const hold = (targetId: string) =>
-      t.request({ method: "POST", url: "/api/holds", cookie, payload: { kind: "mock", targetId } });
-    const release = (id: string) => t.request({ method: "DELETE", url: `/api/holds/${id}`, cookie });
+      t().request({ method: "POST", url: "/api/holds", cookie, payload: { kind: "mock", targetId } });
+    const release = (id: string) => t().request({ method: "DELETE", url: `/api/holds/${id}`, cookie });
 
     it("a hold, its budget's hit included, is one statement on PostgreSQL; a release is one statement", async () => {
-      const { db } = t.app.deps;
+      const { db, dialect } = t().app.deps;
       const [first, second] = [await buildSlot(db, { capacity: 2 }), await buildSlot(db, { capacity: 2 })];
       // Warms the session cache: the first request of a session verifies it in the database.
       await release((await hold(first.id)).json().id);
@@ -69,7 +64,7 @@ for (const dialect of DIALECTS) {
     });
 
     it("replacing a hold on a session nobody waits for adds no statement", async () => {
-      const { db } = t.app.deps;
+      const { db, dialect } = t().app.deps;
       const [first, second] = [await buildSlot(db, { capacity: 2 }), await buildSlot(db, { capacity: 2 })];
       expect((await hold(first.id)).statusCode).toBe(201);
       const earlier = await statementsOf(() => hold(first.id), 201);
@@ -79,5 +74,7 @@ for (const dialect of DIALECTS) {
       // (one prepared statement on SQLite, one plan to reuse on PostgreSQL).
       expect(replaced).toEqual(earlier);
     });
-  });
-}
+  },
+  {},
+  { onQuery: (sql) => sent.push(sql) },
+);

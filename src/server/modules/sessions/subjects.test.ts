@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { zonedToInstant } from "../../../shared/time.js";
 import {
   buildBooking,
@@ -9,7 +9,7 @@ import {
   buildWorkshop,
   findUserId,
 } from "../../test/builders.js";
-import { createTestApp, DIALECTS, postgresAvailable, type TestApp } from "../../test/test-app.js";
+import { describeEachDialect } from "../../test/test-app.js";
 import { findBookingSessions, findBookingSubjects } from "./index.js";
 
 /**
@@ -17,23 +17,15 @@ import { findBookingSessions, findBookingSubjects } from "./index.js";
  * student: the same words the full session gives, from one statement whose text never depends on
  * how many bookings it names (docs/benchmarks.md, Scale, seventh entry).
  */
-for (const dialect of DIALECTS) {
-  const run = dialect === "sqlite" || postgresAvailable() ? describe : describe.skip;
-  run(`what a booking is for, in few columns [${dialect}]`, () => {
-    const sent: string[] = [];
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(dialect, {}, { onQuery: (sql) => sent.push(sql.replace(/\s+/g, " ").trim()) });
-    }, 60_000);
-    afterAll(async () => {
-      await t?.close();
-    });
-
+const sent: string[] = [];
+describeEachDialect(
+  "what a booking is for, in few columns",
+  (t) => {
     it("names mock interviews, workshops with their host and internships as the sessions do, and leaves out a deleted one", async () => {
-      const { db } = t.app.deps;
-      const timeZone = t.app.deps.config.timeZone;
-      await t.signIn(`named-${dialect}@example.com`);
-      await t.signIn(`unnamed-${dialect}@example.com`);
+      const { db, dialect } = t().app.deps;
+      const timeZone = t().app.deps.config.timeZone;
+      await t().signIn(`named-${dialect}@example.com`);
+      await t().signIn(`unnamed-${dialect}@example.com`);
       const named = await findUserId(db, `named-${dialect}@example.com`);
       const unnamed = await findUserId(db, `unnamed-${dialect}@example.com`);
       await buildCompletedProfile(db, named, { first_name: "Meera", last_name: "Iyer" });
@@ -94,5 +86,7 @@ for (const dialect of DIALECTS) {
         subjects.map((s) => [s.bookingId, s.title, s.startAt, s.interviewerName]).sort(),
       );
     });
-  });
-}
+  },
+  {},
+  { onQuery: (sql) => sent.push(sql.replace(/\s+/g, " ").trim()) },
+);

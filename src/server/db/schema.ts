@@ -687,13 +687,16 @@ export interface ResumeFilesTable {
 export interface InsightDaysTable {
   time_zone: string;
   day: string;
+  /** The day's instants [day_from, day_to): a hold's later outcome drops the day holding it (migration 0438). */
+  day_from: string;
+  day_to: string;
   holds: number;
   checkouts: number;
   paid_holds: number;
   rolled_at: string;
 }
 
-/** A day whose money is kept in `insight_day_money` (docs/decisions/0441-money-kept-an-hour-after.md). */
+/** A day whose money is kept in `insight_day_money` (docs/decisions/0441-money-and-funnel-kept-an-hour-after.md). */
 export interface InsightMoneyDaysTable {
   time_zone: string;
   day: string;

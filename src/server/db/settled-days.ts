@@ -30,7 +30,7 @@ export const keptOnChangeBy = (nowMs: number) => new Date(nowMs - KEPT_ON_CHANGE
  * its transaction (payments/confirm-service.ts, cancellations/service.ts, invoices/issuing.ts), so a
  * day that ended this long ago gets no more of it: Insights' money and the invoices CSV's lines are
  * kept from then. The hour is the margin for a transaction still open when the day ended
- * (docs/decisions/0441-money-kept-an-hour-after.md).
+ * (docs/decisions/0441-money-and-funnel-kept-an-hour-after.md).
  */
 export const MONEY_SETTLED_AFTER_MS = 3_600_000;
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 
 /**
  * Insights' money of a day is kept an hour after the day ended, its hold funnel two days after
- * (docs/decisions/0441-money-kept-an-hour-after.md): each needs its own marker of the days kept.
+ * (docs/decisions/0441-money-and-funnel-kept-an-hour-after.md): each needs its own marker of the days kept.
  * `insight_days` stays the funnel's; `insight_money_days` says which days' money rows are kept (a
  * day without sales has none). The days kept before this migration kept their money with them.
  */

@@ -79,9 +79,12 @@ describeEachDialect("a hold's outcome, kept on its log row (migration 0434)", (t
     const { db } = t().app.deps;
     const migration = migrations["0434-hold-outcomes"];
     const later = migrations["0435-hold-log-by-day-with-outcome"];
-    if (!migration?.down || !later?.down) throw new Error("migrations 0434 and 0435 need a down");
+    const trigger = migrations["0438-funnel-days-dropped-on-change"];
+    if (!migration?.down || !later?.down || !trigger?.down)
+      throw new Error("migrations 0434, 0435 and 0438 need a down");
     const loose = db as unknown as Kysely<unknown>;
-    // 0435 indexes the column 0434 adds: down in reverse order, up in order.
+    // 0435 indexes the column 0434 adds and 0438 triggers on it: down in reverse order, up in order.
+    await trigger.down(loose);
     await later.down(loose);
     await migration.down(loose);
     try {
@@ -103,13 +106,16 @@ describeEachDialect("a hold's outcome, kept on its log row (migration 0434)", (t
       });
       await migration.up(loose);
       await later.up(loose);
+      await trigger.up(loose);
       expect(await outcomes(db, ids)).toEqual([2, 1, null, null]);
     } finally {
       // Whatever happened above, the database ends with the migration applied, as every other test expects.
-      const columns = await loose.introspection.getTables();
-      const hasOutcome = columns.find((table) => table.name === "hold_log")?.columns.some((c) => c.name === "outcome");
-      if (!hasOutcome) await migration.up(loose);
+      const tables = await loose.introspection.getTables();
+      const has = (table: string, column: string) =>
+        tables.find((t) => t.name === table)?.columns.some((c) => c.name === column);
+      if (!has("hold_log", "outcome")) await migration.up(loose);
       await later.up(loose);
+      if (!has("insight_days", "day_from")) await trigger.up(loose);
     }
   });
 });

@@ -283,7 +283,7 @@ describeEachDialect("insights", (t) => {
     expect(body.occupancy).toEqual([{ weekStart: "2026-03-02", capacity: 3, sold: 3 }]);
   });
 
-  it("keeps settled days' money and funnel once, agreeing with the rows; money from an hour after its day, the funnel two days", async () => {
+  it("keeps settled days' money and funnel once, agreeing with the rows, from an hour after their day", async () => {
     await januaryBusiness(t(), "NEWYEAR-KEPT");
     const { deps } = t().app;
     // Rows written by hand into settled days are seen once their kept days are deleted (docs/operations.md, Upgrades).
@@ -329,12 +329,12 @@ describeEachDialect("insights", (t) => {
       (
         await deps.db.selectFrom(table).select("day").where("day", ">=", addDays(today, -5)).orderBy("day").execute()
       ).map((r) => r.day);
-    expect(await recent("insight_days")).toEqual([addDays(today, -5), addDays(today, -4), addDays(today, -3)]);
-    // Money: every day that ended an hour before the reading (yesterday too, past 1 am).
-    const moneyDays = dayBuckets(addDays(today, -5), today).filter(
-      (d) => Date.parse(d.toIso) <= readAt - MONEY_SETTLED_AFTER_MS,
-    );
-    expect(await recent("insight_money_days")).toEqual(moneyDays.map((d) => d.key));
+    // Every day that ended an hour before the reading (yesterday too, past 1 am); never today.
+    const keptDays = dayBuckets(addDays(today, -5), today)
+      .filter((d) => Date.parse(d.toIso) <= readAt - MONEY_SETTLED_AFTER_MS)
+      .map((d) => d.key);
+    expect(await recent("insight_money_days")).toEqual(keptDays);
+    expect(await recent("insight_days")).toEqual(keptDays);
   });
 
   it("keeps yesterday's money an hour after it ended; a refund today of yesterday's payment counts today", async () => {
@@ -389,6 +389,61 @@ describeEachDialect("insights", (t) => {
       { day: today, packageKey: "maang", grossPaise: 0, paid: 0, refundsPaise: 100_000 },
     ]);
     expect(await moneyDays()).toEqual([yesterday]);
+  });
+
+  it("keeps yesterday's funnel an hour after it ended; a checkout of an earlier hold drops its day, one older than 30 days does not", async () => {
+    const { deps } = t().app;
+    const address = email("funnel-yesterday");
+    await t().signIn(address);
+    const user = await findUserId(deps.db, address);
+    const today = zonedDate(new Date(), ZONE);
+    const yesterday = addDays(today, -1);
+    const old = addDays(today, -32);
+    const slot = await buildSlot(deps.db, { start_at: evening(addDays(today, 3)), end_at: evening(addDays(today, 3)) });
+    const logHold = async (createdAt: string) =>
+      deps.db
+        .insertInto("hold_log")
+        .values({
+          id: randomUUID(),
+          user_id: user,
+          kind: "mock",
+          target_id: slot.id,
+          package_key: "service",
+          created_at: createdAt,
+        })
+        .execute();
+    await logHold(zonedToInstant(yesterday, "23:30", ZONE).toISOString());
+    await logHold(zonedToInstant(old, "12:00", ZONE).toISOString());
+    const days = [...dayBuckets(old, old), ...dayBuckets(yesterday, yesterday)];
+    const afterMidnight = zonedToInstant(today, "00:00", ZONE).getTime() + KEPT_ON_CHANGE_AFTER_MS + 30 * 60_000;
+    const funnelDays = async () =>
+      (
+        await deps.db
+          .selectFrom("insight_days")
+          .select("day")
+          .where("day", "in", [old, yesterday])
+          .orderBy("day")
+          .execute()
+      ).map((r) => r.day);
+    const funnelOf = (figures: { funnel: { day: string; holds: number; checkouts: number }[] }, day: string) =>
+      figures.funnel.filter((f) => f.day === day).map(({ holds, checkouts }) => ({ holds, checkouts }));
+    // Earlier readings here may have kept these days already.
+    await deps.db.deleteFrom("insight_days").where("day", "in", [old, yesterday]).execute();
+
+    const early = await readDayFigures(deps, days, afterMidnight - KEPT_ON_CHANGE_AFTER_MS);
+    expect(await funnelDays()).toEqual([old]);
+    const kept = await readDayFigures(deps, days, afterMidnight);
+    expect(await funnelDays()).toEqual([old, yesterday]);
+    expect(funnelOf(kept, yesterday)).toEqual(funnelOf(early, yesterday));
+
+    // The student books the session: both earlier holds become checkouts.
+    await buildBooking(deps.db, { user_id: user, target_id: slot.id, status: "pending_payment", confirmed_at: null });
+    expect(await funnelDays()).toEqual([old]);
+    const after = await readDayFigures(deps, days, afterMidnight);
+    const [before] = funnelOf(kept, yesterday);
+    expect(funnelOf(after, yesterday)).toEqual([{ holds: before?.holds, checkouts: (before?.checkouts ?? 0) + 1 }]);
+    expect(funnelOf(after, old)).toEqual(funnelOf(kept, old));
+    expect(await funnelDays()).toEqual([old, yesterday]);
   });
 
   it("the upgrade marks the money of the days kept before it as kept, and Insights reads the same", async () => {

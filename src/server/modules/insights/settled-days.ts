@@ -1,5 +1,5 @@
 import type { AppDeps } from "../../app-deps.js";
-import { moneySettledBy, settledBy as settledByAt, sumOnce } from "../../db/settled-days.js";
+import { keptOnChangeBy, lockKeptDays, moneySettledBy, sumOnce } from "../../db/settled-days.js";
 import { type Bucket, countHoldFunnelByDay, sumMoneyByDay } from "./repository.js";
 import {
   type DayFigures,
@@ -60,36 +60,57 @@ async function keepMoney(deps: AppDeps, days: readonly Bucket[]): Promise<void> 
   );
 }
 
-/** Sums the settled days' hold funnel not yet kept and keeps it, as `keepMoney` does. */
+/**
+ * Days summed and kept per transaction: a first read of a year does not hold the database (SQLite's
+ * one connection, or PostgreSQL's checkouts and payments, whose triggers wait for the lock) for long.
+ */
+const DAYS_PER_TRANSACTION = 31;
+
+/**
+ * Sums the settled days' hold funnel not yet kept and keeps it, in one transaction that a hold's
+ * later outcome waits for (PostgreSQL: the lock the dropping trigger shares; SQLite: its one writer),
+ * so an outcome raised while summing is never lost under a kept day.
+ */
 async function keepFunnel(deps: AppDeps, days: readonly Bucket[]): Promise<void> {
   const timeZone = deps.config.timeZone;
-  const funnel = new Map((await sumFunnelFromRows(deps, days)).map((f) => [f.day, f]));
-  const rolledAt = new Date().toISOString();
-  await insertKeptFunnel(
-    deps.db,
-    days.map((d) => {
-      const f = funnel.get(d.key);
-      return {
-        time_zone: timeZone,
-        day: d.key,
-        holds: f?.holds ?? 0,
-        checkouts: f?.checkouts ?? 0,
-        paid_holds: f?.paid ?? 0,
-        rolled_at: rolledAt,
-      };
-    }),
-  );
+  await deps.db.transaction().execute(async (trx) => {
+    await lockKeptDays(trx, deps.dialect);
+    const present = new Set(
+      (await findKeptFunnel(trx, timeZone, days[0]?.key ?? "", days.at(-1)?.key ?? "")).map((f) => f.day),
+    );
+    const missing = days.filter((d) => !present.has(d.key));
+    if (missing.length === 0) return;
+    const funnel = new Map((await countHoldFunnelByDay(trx, missing)).map((f) => [f.day, f]));
+    const rolledAt = new Date().toISOString();
+    await insertKeptFunnel(
+      trx,
+      missing.map((d) => {
+        const f = funnel.get(d.key);
+        return {
+          time_zone: timeZone,
+          day: d.key,
+          day_from: d.fromIso,
+          day_to: d.toIso,
+          holds: f?.holds ?? 0,
+          checkouts: f?.checkouts ?? 0,
+          paid_holds: f?.paid ?? 0,
+          rolled_at: rolledAt,
+        };
+      }),
+    );
+  });
 }
 
 /**
  * The period's money and funnel per day: settled days from the rollups (summed from the rows the
- * first time they are asked for), the last days from the rows. Money is settled an hour after its
- * day ends, the funnel two days after (docs/decisions/0441-money-kept-an-hour-after.md). The work
+ * first time they are asked for), the last days from the rows. Both are kept an hour after their day
+ * ends; a hold's later outcome drops its day's funnel, summed again on the next read
+ * (docs/decisions/0441-money-and-funnel-kept-an-hour-after.md). The work
  * follows the period's length in days, not the bookings it holds.
  */
 export async function readDayFigures(deps: AppDeps, days: readonly Bucket[], nowMs = Date.now()): Promise<DayFigures> {
   const moneyBy = moneySettledBy(nowMs);
-  const funnelBy = settledByAt(nowMs);
+  const funnelBy = keptOnChangeBy(nowMs);
   // Each part reads its kept days beside its last days' rows (PostgreSQL: on other connections or pipes).
   const [keptMoney, freshMoney, keptFunnel, freshFunnel] = await Promise.all([
     readKeptMoney(
@@ -124,15 +145,26 @@ async function readKeptMoney(deps: AppDeps, settled: readonly Bucket[]): Promise
   return (await findKeptMoney(deps.db, timeZone, first, last)).money;
 }
 
-/** The settled days' kept funnel, summing and keeping first the days not kept yet. */
+/**
+ * The settled days' kept funnel, summing and keeping first the days not kept yet. A day a later
+ * outcome dropped again between keeping and reading is counted from the hold log for this answer.
+ */
 async function readKeptFunnel(deps: AppDeps, settled: readonly Bucket[]): Promise<DayFunnel[]> {
   const [first, last] = [settled[0]?.key, settled.at(-1)?.key];
   if (!first || !last) return [];
   const { timeZone } = deps.config;
-  const kept = await findKeptFunnel(deps.db, timeZone, first, last);
-  const present = new Set(kept.map((f) => f.day));
-  const missing = settled.filter((d) => !present.has(d.key));
+  const absent = (kept: DayFunnel[]) => {
+    const present = new Set(kept.map((f) => f.day));
+    return settled.filter((d) => !present.has(d.key));
+  };
+  let kept = await findKeptFunnel(deps.db, timeZone, first, last);
+  const missing = absent(kept);
   if (missing.length === 0) return kept;
-  await sumOnce(deps.db, `insights funnel ${timeZone} ${first} ${last}`, () => keepFunnel(deps, missing));
-  return findKeptFunnel(deps.db, timeZone, first, last);
+  await sumOnce(deps.db, `insights funnel ${timeZone} ${first} ${last}`, async () => {
+    for (let i = 0; i < missing.length; i += DAYS_PER_TRANSACTION) {
+      await keepFunnel(deps, missing.slice(i, i + DAYS_PER_TRANSACTION));
+    }
+  });
+  kept = await findKeptFunnel(deps.db, timeZone, first, last);
+  return [...kept, ...(await sumFunnelFromRows(deps, absent(kept)))];
 }

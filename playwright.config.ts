@@ -10,7 +10,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  timeout: 45_000,
+  // A journey test takes 30–55 s on a quiet CI machine and twice that on a busy one; a step that
+  // fails still fails within its own expect timeout.
+  timeout: 90_000,
   expect: { timeout: 8_000 },
   reporter: process.env.PW_JSON_OUTPUT ? [["list"], ["json", { outputFile: process.env.PW_JSON_OUTPUT }]] : [["list"]],
   globalSetup: "./e2e/global-setup.ts",

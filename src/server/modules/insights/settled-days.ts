@@ -109,26 +109,15 @@ async function keepFunnel(deps: AppDeps, days: readonly Bucket[]): Promise<void>
  * follows the period's length in days, not the bookings it holds.
  */
 export async function readDayFigures(deps: AppDeps, days: readonly Bucket[], nowMs = Date.now()): Promise<DayFigures> {
-  const moneyBy = moneySettledBy(nowMs);
-  const funnelBy = keptOnChangeBy(nowMs);
+  const split = (by: string) => [days.filter((d) => d.toIso <= by), days.filter((d) => d.toIso > by)] as const;
+  const [settledMoney, openMoney] = split(moneySettledBy(nowMs));
+  const [settledFunnel, openFunnel] = split(keptOnChangeBy(nowMs));
   // Each part reads its kept days beside its last days' rows (PostgreSQL: on other connections or pipes).
   const [keptMoney, freshMoney, keptFunnel, freshFunnel] = await Promise.all([
-    readKeptMoney(
-      deps,
-      days.filter((d) => d.toIso <= moneyBy),
-    ),
-    sumMoneyFromRows(
-      deps,
-      days.filter((d) => d.toIso > moneyBy),
-    ),
-    readKeptFunnel(
-      deps,
-      days.filter((d) => d.toIso <= funnelBy),
-    ),
-    sumFunnelFromRows(
-      deps,
-      days.filter((d) => d.toIso > funnelBy),
-    ),
+    readKeptMoney(deps, settledMoney),
+    sumMoneyFromRows(deps, openMoney),
+    readKeptFunnel(deps, settledFunnel),
+    sumFunnelFromRows(deps, openFunnel),
   ]);
   return { money: [...keptMoney, ...freshMoney], funnel: [...keptFunnel, ...freshFunnel] };
 }

@@ -22,20 +22,25 @@ const hero = (page: Page) => page.locator("#home");
 const sectionTabs = (page: Page) => page.getByRole("navigation", { name: "Sections" });
 
 /** The section's top is at the top of the viewport (under the fixed bar), give or take a few pixels. */
-async function expectScrolledTo(page: Page, id: string) {
+async function expectScrolledTo(page: Page, id: string, timeout?: number) {
   await expect
-    .poll(() =>
-      page.evaluate((target) => Math.abs(document.getElementById(target)?.getBoundingClientRect().top ?? 1e6), id),
+    .poll(
+      () =>
+        page.evaluate((target) => Math.abs(document.getElementById(target)?.getBoundingClientRect().top ?? 1e6), id),
+      { timeout },
     )
     .toBeLessThan(5);
 }
 
-/** Lower sections render as they come near, so the place is re-taken until the layout has settled. */
+/**
+ * Lower sections render as they come near, and the ones above can still grow after the scroll (on a
+ * busy machine, for seconds), so the place is re-taken every two seconds until the layout has settled.
+ */
 async function goToSection(page: Page, id: string) {
   await expect(async () => {
     await page.evaluate((target) => document.getElementById(target)?.scrollIntoView(), id);
-    await expectScrolledTo(page, id);
-  }).toPass({ timeout: 10_000 });
+    await expectScrolledTo(page, id, 2_000);
+  }).toPass({ timeout: 20_000 });
 }
 
 async function openFaq(page: Page) {

@@ -11,7 +11,7 @@ import {
   inflateSegment,
 } from "../../infrastructure/gzip/deflate-segments.js";
 import { periodBounds, toDto } from "./reading.js";
-import { findCsvDay, findDocumentsIssuedBetween, keepCsvDay } from "./repository.js";
+import { findCsvDay, findCsvDays, findDocumentsIssuedBetween, keepCsvDay } from "./repository.js";
 
 /** Rows read per query by the CSV export: what one request holds in memory, whatever the period. */
 const CSV_BATCH = 500;
@@ -88,13 +88,26 @@ async function* textOf(pieces: AsyncIterable<CsvPiece>): AsyncGenerator<Uint8Arr
   for await (const piece of pieces) yield typeof piece === "string" ? piece : inflateSegment(piece);
 }
 
+/**
+ * Kept days are read a month at a time: a year took 365 reads, 160 ms of server CPU per request on
+ * PostgreSQL at L (docs/benchmarks.md, Scale, tenth entry); a month's segments are some 1 MB at L.
+ */
+const KEPT_DAYS_PER_READ = 31;
+
 async function* csvPieces(deps: AppDeps, range: { from: string; to: string }): AsyncGenerator<CsvPiece> {
   yield `${CSV_COLUMNS.join(",")}\r\n`;
   const settled = moneySettledBy(Date.now());
+  let kept = new Map<string, DeflateSegment>();
+  let keptTo = "";
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const bounds = periodBounds({ from: day, to: day }, deps.config.timeZone);
     if (bounds.toIso <= settled) {
-      const lines = await keptCsvLines(deps, day, bounds);
+      if (day > keptTo) {
+        keptTo = addDays(day, KEPT_DAYS_PER_READ - 1);
+        if (keptTo > range.to) keptTo = range.to;
+        kept = await findCsvDays(deps.db, deps.config.timeZone, { from: day, to: keptTo });
+      }
+      const lines = kept.get(day) ?? (await keptCsvLines(deps, day, bounds));
       if (lines.bytes > 0) yield lines;
       continue;
     }

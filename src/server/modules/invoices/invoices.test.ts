@@ -353,3 +353,51 @@ describeEachDialect("payment receipts without a GSTIN", (t) => {
     expect(text.split(address).length - 1).toBe(1);
   });
 });
+
+const sent: string[] = [];
+describeEachDialect(
+  "the invoices CSV's kept days",
+  (t) => {
+    it("are read a month at a time, in the order of their days, with today's lines built as before", async () => {
+      const admin = await t().signInAdmin();
+      const { db } = t().app.deps;
+      const buyer = await student(t(), "29");
+      // Documents 65, 40 and 5 days ago: one in each run of 31 days the 70 days below are read in.
+      const days = [65, 40, 5].map((back) => addDays(today(), -back));
+      for (const day of days) {
+        const order = await buyMock(t(), buyer.cookie);
+        await db
+          .updateTable("tax_documents")
+          .set({ issued_at: `${day}T06:00:00.000Z` })
+          .where("booking_id", "=", order.bookingId)
+          .execute();
+      }
+      const todays = await buyMock(t(), buyer.cookie);
+      const url = `/api/admin/invoices.csv?from=${addDays(today(), -69)}&to=${today()}`;
+      const first = await t().request({ url, cookie: admin });
+      expect(first.statusCode).toBe(200);
+
+      sent.length = 0;
+      const again = await t().request({ url, cookie: admin });
+      expect(again.body).toBe(first.body);
+      const lines = again.body.trim().split("\r\n");
+      const placeOf = (text: string) => lines.findIndex((line) => line.includes(text));
+      const places = days.map((day) => placeOf(`,${day},`));
+      expect(places.every((place) => place > 0)).toBe(true);
+      expect([...places].sort((a, b) => a - b)).toEqual(places);
+      const todaysNumber = (
+        await db
+          .selectFrom("tax_documents")
+          .select("number")
+          .where("booking_id", "=", todays.bookingId)
+          .executeTakeFirstOrThrow()
+      ).number;
+      expect(placeOf(`,${todaysNumber},`)).toBeGreaterThan(places[2] ?? lines.length);
+      // 68 or 69 kept days (yesterday's from an hour after midnight): three reads, not one per day.
+      const keptReads = sent.filter((sql) => /from "invoice_csv_days"/.test(sql));
+      expect(keptReads).toHaveLength(3);
+    });
+  },
+  SUPPLIER,
+  { onQuery: (sql) => sent.push(sql) },
+);

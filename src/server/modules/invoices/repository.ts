@@ -124,6 +124,15 @@ export function findPaymentReferences(db: Executor, paymentId: string) {
 }
 
 /** A settled day's kept CSV lines (docs/decisions/0431-csv-days-sent-compressed.md). */
+type CsvDayRow = { lines_deflate: Uint8Array; lines_crc32: number | string; lines_bytes: number | string };
+
+// PostgreSQL's bigint arrives as text.
+const toSegment = (row: CsvDayRow): DeflateSegment => ({
+  deflated: row.lines_deflate,
+  crc32: Number(row.lines_crc32),
+  bytes: Number(row.lines_bytes),
+});
+
 export async function findCsvDay(db: Executor, timeZone: string, day: string): Promise<DeflateSegment | undefined> {
   const row = await db
     .selectFrom("invoice_csv_days")
@@ -131,8 +140,23 @@ export async function findCsvDay(db: Executor, timeZone: string, day: string): P
     .where("time_zone", "=", timeZone)
     .where("day", "=", day)
     .executeTakeFirst();
-  // PostgreSQL's bigint arrives as text.
-  return row && { deflated: row.lines_deflate, crc32: Number(row.lines_crc32), bytes: Number(row.lines_bytes) };
+  return row && toSegment(row);
+}
+
+/** The kept days from `from` to `to` (both included), by day: one read for a run of days, not one per day. */
+export async function findCsvDays(
+  db: Executor,
+  timeZone: string,
+  range: { from: string; to: string },
+): Promise<Map<string, DeflateSegment>> {
+  const rows = await db
+    .selectFrom("invoice_csv_days")
+    .select(["day", "lines_deflate", "lines_crc32", "lines_bytes"])
+    .where("time_zone", "=", timeZone)
+    .where("day", ">=", range.from)
+    .where("day", "<=", range.to)
+    .execute();
+  return new Map(rows.map((row) => [row.day, toSegment(row)]));
 }
 
 /** Keeps a settled day's lines; a day another request kept meanwhile is left as it is. */

@@ -89,7 +89,7 @@ async function* textOf(pieces: AsyncIterable<CsvPiece>): AsyncGenerator<Uint8Arr
 }
 
 /**
- * Kept days are read a month at a time: a year took 365 reads, 160 ms of server CPU per request on
+ * Kept days are read a month at a time: a year took 365 reads, 126–160 ms of server CPU per request on
  * PostgreSQL at L (docs/benchmarks.md, Scale, tenth entry); a month's segments are some 1 MB at L.
  */
 const KEPT_DAYS_PER_READ = 31;

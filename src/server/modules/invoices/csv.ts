@@ -107,6 +107,7 @@ async function* csvPieces(deps: AppDeps, range: { from: string; to: string }): A
         if (keptTo > range.to) keptTo = range.to;
         kept = await findCsvDays(deps.db, deps.config.timeZone, { from: day, to: keptTo });
       }
+      // A day the read did not find may have been kept since by another request: keptCsvLines looks again.
       const lines = kept.get(day) ?? (await keptCsvLines(deps, day, bounds));
       if (lines.bytes > 0) yield lines;
       continue;

@@ -123,7 +123,6 @@ export function findPaymentReferences(db: Executor, paymentId: string) {
     .executeTakeFirst();
 }
 
-/** A settled day's kept CSV lines (docs/decisions/0431-csv-days-sent-compressed.md). */
 type CsvDayRow = { lines_deflate: Uint8Array; lines_crc32: number | string; lines_bytes: number | string };
 
 // PostgreSQL's bigint arrives as text.
@@ -133,6 +132,7 @@ const toSegment = (row: CsvDayRow): DeflateSegment => ({
   bytes: Number(row.lines_bytes),
 });
 
+/** A settled day's kept CSV lines (docs/decisions/0431-csv-days-sent-compressed.md). */
 export async function findCsvDay(db: Executor, timeZone: string, day: string): Promise<DeflateSegment | undefined> {
   const row = await db
     .selectFrom("invoice_csv_days")

@@ -3,6 +3,9 @@
 // cookies and slot ids as one JSON line, then serves until killed. With BENCH_SEED=false (a second
 // instance on a database the first one seeded) it seeds nothing and prints `{}`.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import inspector from "node:inspector/promises";
+import path from "node:path";
 import v8 from "node:v8";
 import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
@@ -67,7 +70,36 @@ if (process.env.BENCH_SEED === "false") {
 } else {
   await seedAndListen();
 }
-process.on("SIGTERM", () => void app.close().then(() => process.exit(0)));
+const writeAllocations = await sampleAllocations();
+process.on(
+  "SIGTERM",
+  () =>
+    void app
+      .close()
+      .then(writeAllocations)
+      .then(() => process.exit(0)),
+);
+
+/**
+ * BENCH_ALLOC_PROF=dir: every allocation sampled while serving, garbage included (which `--heap-prof` leaves
+ * out), written to dir as a `.heapprofile` for Chromium's DevTools when the server stops.
+ */
+async function sampleAllocations(): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_ALLOC_PROF;
+  if (!dir) return async () => {};
+  const session = new inspector.Session();
+  session.connect();
+  await session.post("HeapProfiler.startSampling", {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return async () => {
+    const { profile } = await session.post("HeapProfiler.stopSampling");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `allocations-${process.pid}.heapprofile`), JSON.stringify(profile));
+  };
+}
 
 async function seedAndListen(): Promise<void> {
   const now = new Date().toISOString();

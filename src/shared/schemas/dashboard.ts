@@ -30,7 +30,11 @@ export const dashboardSessionSchema = z.object({
   changeDeadline: z.string(),
   canCancel: z.boolean(),
   canReschedule: z.boolean(),
-  googleCalendarUrl: z.string(),
+  /**
+   * Google Calendar's "add event" link while the session is confirmed (still to come); null once it is
+   * completed, cancelled or refunded, when no page offers it (docs/benchmarks.md, Scale, eleventh entry).
+   */
+  googleCalendarUrl: z.string().nullable(),
   scorecard: scorecardSchema.nullable(),
   certificate: z.object({ code: z.string(), status: z.enum(["valid", "revoked"]) }).nullable(),
   /** The tax invoice or payment receipt as a PDF, once the payment is confirmed; null without one. */

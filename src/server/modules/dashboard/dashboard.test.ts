@@ -129,6 +129,9 @@ describeEachDialect("student dashboard", (t) => {
     });
     expect(byId.get(done1.booking.id)?.scorecard).toMatchObject({ overall: 4, tags: ["Structured"] });
     expect(byId.get(next.booking.id)?.googleCalendarUrl).toContain("calendar.google.com");
+    // Nothing to add to a calendar once a session is over or cancelled.
+    expect(byId.get(done1.booking.id)?.googleCalendarUrl).toBeNull();
+    expect(byId.get(cancelled.booking.id)?.googleCalendarUrl).toBeNull();
 
     expect(data.internship).toMatchObject({ title: internship.title, currentWeek: 2, weeks: 2, mentor: "Ananya Iyer" });
     expect(data.internship?.weekPlans).toHaveLength(2);

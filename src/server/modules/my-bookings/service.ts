@@ -69,13 +69,16 @@ export function toDashboardSession(
     changeDeadline: deadline.toISOString(),
     canCancel: open || movedByUs,
     canReschedule: open && row.kind === "mock",
-    googleCalendarUrl: googleCalendarUrl({
-      title: row.title,
-      startAt: row.startAt,
-      endAt: row.endAt,
-      details: `${row.title} with CareerPrep. Manage it at ${deps.config.publicUrl}/dashboard`,
-      location: row.meetingLink ?? undefined,
-    }),
+    googleCalendarUrl:
+      row.status === "confirmed"
+        ? googleCalendarUrl({
+            title: row.title,
+            startAt: row.startAt,
+            endAt: row.endAt,
+            details: `${row.title} with CareerPrep. Manage it at ${deps.config.publicUrl}/dashboard`,
+            location: row.meetingLink ?? undefined,
+          })
+        : null,
     scorecard,
     certificate,
     receiptUrl: row.hasReceipt ? `/api/me/bookings/${encodeURIComponent(row.bookingId)}/receipt.pdf` : null,

@@ -80,9 +80,11 @@ export function ConfirmationStep({ bookingId }: { bookingId: string }) {
           <a href={icsUrl} download className={linkButton}>
             Add to calendar (.ics)
           </a>
-          <a href={session.googleCalendarUrl} target="_blank" rel="noreferrer" className={linkButton}>
-            Google Calendar<span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          {session.googleCalendarUrl && (
+            <a href={session.googleCalendarUrl} target="_blank" rel="noreferrer" className={linkButton}>
+              Google Calendar<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
         </div>
       </div>
       {session.kind === "mock" && (

@@ -62,9 +62,11 @@ export function SessionActions({
           >
             Add to calendar (.ics)
           </a>
-          <a href={session.googleCalendarUrl} target="_blank" rel="noreferrer" className={linkButton}>
-            Google Calendar<span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          {session.googleCalendarUrl && (
+            <a href={session.googleCalendarUrl} target="_blank" rel="noreferrer" className={linkButton}>
+              Google Calendar<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
         </div>
       )}
       {session.receiptUrl && (

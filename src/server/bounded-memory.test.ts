@@ -8,7 +8,7 @@ import { emptyDatabase, type ServerProcess, signInOverHttp, startServer } from "
 import { DIALECTS, postgresAvailable } from "./test/test-app.js";
 
 /** As `npm start` caps the heap (scripts/server-process.mjs). */
-const PRODUCTION_HEAP = "--max-old-space-size=160 --max-semi-space-size=1";
+const PRODUCTION_HEAP = "--max-old-space-size=160 --max-semi-space-size=4";
 /**
  * A year of about 13,000 bookings and their receipts, asked for ten times at once: 130,000
  * documents in flight, more than the 6 × 30,000 that crashed a server building the CSV in memory

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverNodeArgs } from "../../scripts/server-process.mjs";
 import { zonedDate } from "../shared/time.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
@@ -7,8 +8,8 @@ import { generateDataSet } from "./test/scale-data.js";
 import { emptyDatabase, type ServerProcess, signInOverHttp, startServer } from "./test/server-process.js";
 import { DIALECTS, postgresAvailable } from "./test/test-app.js";
 
-/** As `npm start` caps the heap (scripts/server-process.mjs). */
-const PRODUCTION_HEAP = "--max-old-space-size=160 --max-semi-space-size=4";
+/** The heap's limits as `npm start` sets them (scripts/server-process.mjs). */
+const PRODUCTION_HEAP = serverNodeArgs.filter((arg) => arg.startsWith("--max-")).join(" ");
 /**
  * A year of about 13,000 bookings and their receipts, asked for ten times at once: 130,000
  * documents in flight, more than the 6 × 30,000 that crashed a server building the CSV in memory

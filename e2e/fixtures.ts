@@ -138,13 +138,31 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
  * The e2e server's own database (SQLite, WAL), for the test data builders in
  * src/server/test/builders.ts: state a journey starts from, written as a test would.
  */
-export const test = base.extend<{ db: Db }>({
+export const test = base.extend<{ db: Db; othersClosed: undefined }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies first
   db: async ({}, use) => {
     const handle = openDatabase(`file:${path.resolve(".tmp", `e2e-${E2E_PORT}`, "app.db")}`);
     await use(handle.db);
     await handle.close();
   },
+  /**
+   * Every browser context a test opened besides its own (a second person, a phone, an admin) closes
+   * when the test ends. The browser lives as long as the worker: a context left open kept its pages
+   * running (a dashboard's event stream, the landing page's moving wall, a room's video) through every
+   * later test on that worker, and the last tests of a run took five to seven times as long as alone.
+   */
+  othersClosed: [
+    async ({ browser, context }, use) => {
+      await use(undefined);
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((other) => other !== context)
+          .map((other) => other.close()),
+      );
+    },
+    { auto: true },
+  ],
 });
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readCompiled } from "../../db/compiled-statements.js";
 import type { Executor } from "../../db/database.js";
 
 export interface AuditRecord {
@@ -33,20 +34,33 @@ export async function recordAudit(db: Executor, record: AuditRecord): Promise<vo
     .execute();
 }
 
-/** Newest first, optionally of one entity, older than `before` (the previous page's last entry). */
+/**
+ * Newest first, optionally of one entity, older than `before` (the previous page's last entry). Compiled
+ * once per filters given and prepared on PostgreSQL (compiled-statements.ts): the console reads a page at
+ * every visit of its audit tab.
+ */
 export function findAuditEntries(
   db: Executor,
   filter: { entity?: string | undefined; before?: { createdAt: string; id: string } | undefined; limit: number },
 ) {
   const { before } = filter;
-  let query = db
-    .selectFrom("audit_log")
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(filter.limit);
-  if (filter.entity) query = query.where("entity", "=", filter.entity);
-  if (before)
-    query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(before.createdAt, before.id)));
-  return query.execute();
+  const values = {
+    limit: filter.limit,
+    ...(filter.entity ? { entity: filter.entity } : {}),
+    ...(before ? { beforeCreatedAt: before.createdAt, beforeId: before.id } : {}),
+  };
+  return readCompiled(db, `audit entries ${Object.keys(values).join(",")}`, values, (v) => {
+    let query = db
+      .selectFrom("audit_log")
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(v.limit);
+    if (v.entity !== undefined) query = query.where("entity", "=", v.entity);
+    if (v.beforeCreatedAt !== undefined && v.beforeId !== undefined) {
+      const [createdAt, id] = [v.beforeCreatedAt, v.beforeId];
+      query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(createdAt, id)));
+    }
+    return query;
+  });
 }

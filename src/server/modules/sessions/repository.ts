@@ -174,20 +174,19 @@ function subjectOf(row: SubjectRow, timeZone: string, label: CatalogLabeler): Bo
 /**
  * What each of these bookings is for, in the fewest columns: a page of the audit log names up to a
  * hundred bookings and shows only this of them (docs/benchmarks.md, Scale). One statement whatever
- * the list's length (inJsonList); a booking whose session was deleted is left out.
+ * the list's length (inJsonList); a booking whose session was deleted is left out. The caller brings
+ * the catalog's names, which it reads anyway for the rest of its page.
  */
 export async function findBookingSubjects(
   db: Executor,
   timeZone: string,
   bookingIds: readonly string[],
+  label: CatalogLabeler,
 ): Promise<BookingSubject[]> {
   if (bookingIds.length === 0) return [];
-  const [rows, label] = await Promise.all([
-    readCompiled(db, "booking subjects", { bookingIds: jsonList(bookingIds) }, (values, dialect) =>
-      selectSubjectRows(db).where(inJsonList("bookings.id", values.bookingIds, dialect)),
-    ),
-    findCatalogLabels(db),
-  ]);
+  const rows = await readCompiled(db, "booking subjects", { bookingIds: jsonList(bookingIds) }, (values, dialect) =>
+    selectSubjectRows(db).where(inJsonList("bookings.id", values.bookingIds, dialect)),
+  );
   return rows.flatMap((row) => subjectOf(row, timeZone, label) ?? []);
 }
 

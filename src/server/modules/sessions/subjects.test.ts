@@ -10,6 +10,7 @@ import {
   findUserId,
 } from "../../test/builders.js";
 import { describeEachDialect } from "../../test/test-app.js";
+import { findCatalogLabels } from "../catalog/index.js";
 import { findBookingSessions, findBookingSubjects } from "./index.js";
 
 /**
@@ -51,12 +52,13 @@ describeEachDialect(
         .execute();
       await db.deleteFrom("slots").where("id", "=", gone.id).execute();
       const ids = bookings.map((b) => b.id);
+      const label = await findCatalogLabels(db);
 
       sent.length = 0;
-      const one = await findBookingSubjects(db, timeZone, ids.slice(0, 1));
+      const one = await findBookingSubjects(db, timeZone, ids.slice(0, 1), label);
       const oneSent = [...sent].sort();
       sent.length = 0;
-      const subjects = await findBookingSubjects(db, timeZone, ids);
+      const subjects = await findBookingSubjects(db, timeZone, ids, label);
       expect([...sent].sort()).toEqual(oneSent);
       expect(one).toHaveLength(1);
 

@@ -70,6 +70,25 @@ function segmentsFor(status: string | undefined): Segment[] {
   return (OPEN_STATUSES as readonly string[]).includes(status) ? ["open"] : ["settled"];
 }
 
+/** Up to `wanted` rows from the parts in order, the first from where the previous page ended. */
+async function readSegments(
+  deps: AppDeps,
+  filter: AdminBookingFilter,
+  position: z.infer<typeof positionSchema> | undefined,
+  wanted: number,
+  all: Segment[],
+): Promise<Array<Row & { segment: Segment }>> {
+  const segments = position ? all.slice(all.indexOf(position[0])) : all;
+  const rows: Array<Row & { segment: Segment }> = [];
+  for (const segment of segments) {
+    const after = position?.[0] === segment ? { sessionStart: position[1], id: position[2] } : undefined;
+    if (rows.length >= wanted) break;
+    const found = await findAdminBookingsPage(deps.db, { filter, segment, after, limit: wanted - rows.length });
+    rows.push(...found.map((row) => ({ ...row, segment })));
+  }
+  return rows;
+}
+
 /**
  * A page of the console's bookings list, soonest needing action first (docs/admin.md, Bookings):
  * open bookings by session time, earliest first (a past session still to be marked comes before
@@ -89,18 +108,12 @@ export async function listAdminBookings(
     to: query.to ? { date: query.to, instant: zonedToInstant(query.to, "23:59", timeZone).toISOString() } : undefined,
   };
   const position = query.cursor ? decodeCursor(query.cursor, positionSchema) : undefined;
-  let segments = segmentsFor(query.status);
-  if (position) segments = segments.slice(segments.indexOf(position[0]));
-  const rows: Array<Row & { segment: Segment }> = [];
-  for (const segment of segments) {
-    const after = position?.[0] === segment ? { sessionStart: position[1], id: position[2] } : undefined;
-    const wanted = query.limit + 1 - rows.length;
-    if (wanted <= 0) break;
-    const found = await findAdminBookingsPage(deps.db, { filter, segment, after, limit: wanted });
-    rows.push(...found.map((row) => ({ ...row, segment })));
-  }
+  // The catalog's names in the same round trip as the first part's rows (reads are pipelined on PostgreSQL).
+  const [rows, label] = await Promise.all([
+    readSegments(deps, filter, position, query.limit + 1, segmentsFor(query.status)),
+    findCatalogLabels(deps.db),
+  ]);
   const page = rows.slice(0, query.limit);
-  const label = await findCatalogLabels(deps.db);
   const last = page.at(-1);
   return {
     bookings: page.map((r) => toAdminBooking(r, timeZone, label)),

@@ -10,11 +10,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  // A journey test takes 30–55 s on a quiet CI machine and twice that on a busy one; a step that
-  // fails still fails within its own expect timeout.
+  // The longest journeys take 30–40 s on a 2-core CI machine (the interview room and recordings set their
+  // own, longer limits); a step that fails still fails within its own expect timeout.
   timeout: 90_000,
-  // On a 2-core machine at load 12 (two Chromium workers, the server, coturn), a page's scripts have
-  // taken 8.7 s between arriving and their first request: a step waits up to 15 s for what it expects.
+  // A page's scripts once took 8.7 s between arriving and their first request, at load 12 with contexts of
+  // earlier tests still running (e2e/fixtures.ts now closes them): a step waits up to 15 s for what it expects.
   expect: { timeout: 15_000 },
   reporter: process.env.PW_JSON_OUTPUT ? [["list"], ["json", { outputFile: process.env.PW_JSON_OUTPUT }]] : [["list"]],
   globalSetup: "./e2e/global-setup.ts",

@@ -173,9 +173,11 @@ function subjectOf(row: SubjectRow, timeZone: string, label: CatalogLabeler): Bo
 
 /**
  * What each of these bookings is for, in the fewest columns: a page of the audit log names up to a
- * hundred bookings and shows only this of them (docs/benchmarks.md, Scale). One statement whatever
- * the list's length (inJsonList); a booking whose session was deleted is left out. The caller brings
- * the catalog's names, which it reads anyway for the rest of its page.
+ * hundred bookings and shows only this of them (docs/benchmarks.md, Scale). The bookings with their
+ * students and slots in one statement, then the few workshops and internships they name by id: joined
+ * in, PostgreSQL's plan for a list of unknown length hashed every workshop at every page (1,200 at L,
+ * more each year). A statement per list, whatever its length (inJsonList); a booking whose session was
+ * deleted is left out. The caller brings the catalog's names, which it reads anyway for its page.
  */
 export async function findBookingSubjects(
   db: Executor,
@@ -184,10 +186,68 @@ export async function findBookingSubjects(
   label: CatalogLabeler,
 ): Promise<BookingSubject[]> {
   if (bookingIds.length === 0) return [];
-  const rows = await readCompiled(db, "booking subjects", { bookingIds: jsonList(bookingIds) }, (values, dialect) =>
-    selectSubjectRows(db).where(inJsonList("bookings.id", values.bookingIds, dialect)),
+  const bookings = await readCompiled(db, "booking subjects", { bookingIds: jsonList(bookingIds) }, (v, dialect) =>
+    selectSubjectBookings(db).where(inJsonList("bookings.id", v.bookingIds, dialect)),
   );
-  return rows.flatMap((row) => subjectOf(row, timeZone, label) ?? []);
+  const targets = (kind: BookingKind) => [...new Set(bookings.flatMap((b) => (b.kind === kind ? [b.target_id] : [])))];
+  const [workshopIds, internshipIds] = [targets("workshop"), targets("internship")];
+  const [workshops, internships] = await Promise.all([
+    workshopIds.length === 0
+      ? []
+      : readCompiled(db, "booking subjects: workshops", { ids: jsonList(workshopIds) }, (v, dialect) =>
+          db
+            .selectFrom("workshops")
+            .leftJoin("interviewers as hosts", "hosts.id", "workshops.host_interviewer_id")
+            .select(["workshops.id", "workshops.title", "workshops.start_at", "hosts.name as host"])
+            .where(inJsonList("workshops.id", v.ids, dialect)),
+        ),
+    internshipIds.length === 0
+      ? []
+      : readCompiled(db, "booking subjects: internships", { ids: jsonList(internshipIds) }, (v, dialect) =>
+          db
+            .selectFrom("internships")
+            .select(["id", "title", "start_date"])
+            .where(inJsonList("id", v.ids, dialect)),
+        ),
+  ]);
+  const workshopById = new Map(workshops.map((w) => [w.id, w]));
+  const internshipById = new Map(internships.map((i) => [i.id, i]));
+  return bookings.flatMap(({ target_id, ...booking }) => {
+    const workshop = booking.kind === "workshop" ? workshopById.get(target_id) : undefined;
+    const internship = booking.kind === "internship" ? internshipById.get(target_id) : undefined;
+    const row: SubjectRow = {
+      ...booking,
+      workshop_title: workshop?.title ?? null,
+      workshop_start: workshop?.start_at ?? null,
+      workshop_host: workshop?.host ?? null,
+      internship_title: internship?.title ?? null,
+      internship_start: internship?.start_date ?? null,
+    };
+    return subjectOf(row, timeZone, label) ?? [];
+  });
+}
+
+/** The booking, student and slot columns of `selectSubjectRows`, and what the booking sits on. */
+function selectSubjectBookings(db: Executor) {
+  return db
+    .selectFrom("bookings")
+    .innerJoin("user", "user.id", "bookings.user_id")
+    .leftJoin("profiles", "profiles.user_id", "bookings.user_id")
+    .leftJoin("slots", (join) =>
+      join.onRef("slots.id", "=", "bookings.target_id").on("bookings.kind", "=", sql.lit("mock")),
+    )
+    .select([
+      "bookings.id as booking_id",
+      "bookings.target_id",
+      "user.email as user_email",
+      "user.name as user_name",
+      "profiles.first_name as profile_first_name",
+      "profiles.last_name as profile_last_name",
+      "bookings.kind",
+      "bookings.package_key",
+      "slots.start_at as slot_start",
+      "slots.interviewer_name",
+    ]);
 }
 
 /** A filter's values; a list of bookings is one JSON parameter (inJsonList), so its length never changes the text. */

@@ -15,7 +15,7 @@ import { findBookingSessions, findBookingSubjects } from "./index.js";
 
 /**
  * A page of the audit log names its bookings by what they are for, when, with whom and for which
- * student: the same words the full session gives, from one statement whose text never depends on
+ * student: the same words the full session gives, from statements whose text never depends on
  * how many bookings it names (docs/benchmarks.md, Scale, seventh entry).
  */
 const sent: string[] = [];
@@ -56,11 +56,17 @@ describeEachDialect(
 
       sent.length = 0;
       const one = await findBookingSubjects(db, timeZone, ids.slice(0, 1), label);
-      const oneSent = [...sent].sort();
+      // A page of mock interviews alone: one statement, no lookup of workshops or internships.
+      expect(sent).toHaveLength(1);
+      expect(one).toHaveLength(1);
+      sent.length = 0;
+      await findBookingSubjects(db, timeZone, ids.slice(0, 3), label);
+      const threeSent = [...sent].sort();
       sent.length = 0;
       const subjects = await findBookingSubjects(db, timeZone, ids, label);
-      expect([...sent].sort()).toEqual(oneSent);
-      expect(one).toHaveLength(1);
+      // The bookings, then their workshops and internships by id: the same three texts for a longer list.
+      expect(threeSent).toHaveLength(3);
+      expect([...sent].sort()).toEqual(threeSent);
 
       const byId = new Map(subjects.map((s) => [s.bookingId, s]));
       expect(subjects).toHaveLength(3);

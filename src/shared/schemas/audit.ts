@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PAGE_SIZE, nextCursorSchema, pageQuerySchema } from "./pagination.js";
+import { MAX_PAGE_SIZE, nextCursorSchema, PAGE_SIZE, pageQuerySchema } from "./pagination.js";
 
 /** What the audit log can be filtered by: every entity an admin write records. */
 export const AUDIT_ENTITIES = [
@@ -16,7 +16,11 @@ export const AUDIT_ENTITIES = [
   "certificate",
 ] as const;
 
-export const AUDIT_PAGE_SIZE = MAX_PAGE_SIZE;
+/**
+ * Fifty entries a page, as every list of the console: each entry carries its before and after and
+ * names its booking, so a page of a hundred cost twice as much to read and send (docs/benchmarks.md, Scale).
+ */
+export const AUDIT_PAGE_SIZE = PAGE_SIZE;
 
 /** Newest first, a page at a time: "Show older entries" asks for the page after `nextCursor`. */
 export const auditQuerySchema = pageQuerySchema.extend({

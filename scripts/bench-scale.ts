@@ -223,11 +223,18 @@ async function measurePages(base: string, adminCookie: string): Promise<PageTimi
   return timings;
 }
 
-/** BENCH_REQUESTS="insights,CSV": only the requests whose name contains one of these words. */
-const ONLY = process.env.BENCH_REQUESTS?.split(",").map((word) => word.trim().toLowerCase());
+/**
+ * BENCH_REQUESTS="insights,CSV": only the requests whose name contains one of these words;
+ * "insights&year" names those containing both (a name's own commas cannot be given).
+ */
+const ONLY = process.env.BENCH_REQUESTS?.split(",").map((words) =>
+  words.split("&").map((word) => word.trim().toLowerCase()),
+);
 
 function requestsFor(cookies: { admin: string; light: string; heavy: string }): [string, string, string][] {
-  return allRequests(cookies).filter(([name]) => !ONLY || ONLY.some((word) => name.toLowerCase().includes(word)));
+  return allRequests(cookies).filter(
+    ([name]) => !ONLY || ONLY.some((words) => words.every((word) => name.toLowerCase().includes(word))),
+  );
 }
 
 function allRequests(cookies: { admin: string; light: string; heavy: string }): [string, string, string][] {

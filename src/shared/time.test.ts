@@ -44,6 +44,18 @@ describe("times in India's zone", () => {
     expect(zonedToInstant("2026-11-25", "00:05", "Asia/Kolkata").toISOString()).toBe("2026-11-24T18:35:00.000Z");
   });
 
+  it("turns a wall-clock date and time back into the instant Intl shows at them, for any minute since 1946", () => {
+    fc.assert(
+      fc.property(instants, (instant) => {
+        const [date, time] = [intlDate(instant, "Asia/Kolkata"), intlTime(instant, "Asia/Kolkata")];
+        expect(zonedToInstant(date, time, "Asia/Kolkata").getTime()).toBe(instant.getTime());
+      }),
+      { numRuns: 2000 },
+    );
+    // Before the offset was fixed, through Intl: 00:00 on 1 Jun 1943 was 17:30 UTC the day before (+06:30).
+    expect(zonedToInstant("1943-06-01", "00:00", "Asia/Kolkata").toISOString()).toBe("1943-05-31T17:30:00.000Z");
+  });
+
   it("follows the war-time offset before Oct 1945, as the time-zone database has it", () => {
     const instant = new Date("1943-06-01T00:00:00.000Z");
     expect(zonedTime(instant, "Asia/Kolkata")).toBe(intlTime(instant, "Asia/Kolkata"));

@@ -108,7 +108,11 @@ export function zonedToInstant(date: string, time: string, timeZone: string): Da
   const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
   const [h, mi] = time.split(":").map(Number) as [number, number];
   const guess = Date.UTC(y, mo - 1, d, h, mi);
-  // Two passes settle the offset even across a DST change; IST has none.
+  // A zone of fixed offset (above): the wall clock less the offset, once that offset holds there.
+  const zone = FIXED_OFFSET_ZONES.get(timeZone);
+  const fixed = zone ? guess - zone.offsetMinutes * 60_000 : Number.NaN;
+  if (zone && fixed >= zone.since) return new Date(fixed);
+  // Two passes settle the offset even across a DST change.
   let instant = guess;
   for (let i = 0; i < 2; i++) {
     const w = wallClock(new Date(instant), timeZone);

@@ -7,7 +7,7 @@ import { addDays, weekStartMonday, zonedToInstant } from "../../../shared/time.j
 import type { AppDeps } from "../../app-deps.js";
 import { sumOnce } from "../../db/settled-days.js";
 import { readFeedbackMinutes } from "../feedback-time/service.js";
-import type { Bucket, Window } from "./repository.js";
+import type { Bucket } from "./repository.js";
 import type { DayFunnel, DayMoney } from "./rollups-repository.js";
 import { readSessionDays } from "./session-days.js";
 import type { DayCoupons, DayMarks, DaySeats } from "./session-days-repository.js";
@@ -29,20 +29,16 @@ function datesOf(period: PeriodQuery): string[] {
   return dates;
 }
 
-/** The period's days (or weeks from `weekStarts`), each as instants clipped to the window. */
-function bucketsOf(starts: string[], days: number, w: Window, timeZone: string): Bucket[] {
-  return starts.map((key) => {
-    const from = zonedToInstant(key, "00:00", timeZone).toISOString();
-    const to = zonedToInstant(addDays(key, days), "00:00", timeZone).toISOString();
-    // ISO instants in UTC sort as text.
-    const [, fromIso = from] = [from, w.fromIso].sort();
-    const [toIso = to] = [to, w.toIso].sort();
-    return { key, fromIso, toIso };
-  });
+/** The period's days as instants, each from its midnight in the zone to the next day's (one zone conversion a day). */
+function daysOf(dates: readonly string[], timeZone: string): Bucket[] {
+  const last = dates.at(-1);
+  if (last === undefined) return [];
+  const midnights = [...dates, addDays(last, 1)].map((date) => zonedToInstant(date, "00:00", timeZone).toISOString());
+  return dates.map((key, i) => ({ key, fromIso: midnights[i] ?? "", toIso: midnights[i + 1] ?? "" }));
 }
 
-function revenue(period: PeriodQuery, money: DayMoney[]): InsightsDto["revenue"] {
-  const days = new Map(datesOf(period).map((date) => [date, { date, grossPaise: 0, refundsPaise: 0, netPaise: 0 }]));
+function revenue(dates: readonly string[], money: DayMoney[]): InsightsDto["revenue"] {
+  const days = new Map(dates.map((date) => [date, { date, grossPaise: 0, refundsPaise: 0, netPaise: 0 }]));
   const packages = new Map<CatalogKey, InsightsDto["revenue"]["byPackage"][number]>();
   for (const row of money) {
     const pkg = isCatalogKey(row.packageKey)
@@ -146,12 +142,8 @@ export function readInsights(deps: AppDeps, period: PeriodQuery): Promise<Insigh
 }
 
 async function sumInsights(deps: AppDeps, period: PeriodQuery): Promise<InsightsDto> {
-  const { timeZone } = deps.config;
-  const w: Window = {
-    fromIso: zonedToInstant(period.from, "00:00", timeZone).toISOString(),
-    toIso: zonedToInstant(addDays(period.to, 1), "00:00", timeZone).toISOString(),
-  };
-  const buckets = bucketsOf(datesOf(period), 1, w, timeZone);
+  const dates = datesOf(period);
+  const buckets = daysOf(dates, deps.config.timeZone);
   // Three independent readings at once: on PostgreSQL each takes its own connections of the pool, so
   // a reading lasts as long as its longest part, not the sum of them (docs/benchmarks.md, Scale).
   const [days, sessions, feedbackMinutes] = await Promise.all([
@@ -162,7 +154,7 @@ async function sumInsights(deps: AppDeps, period: PeriodQuery): Promise<Insights
   return {
     from: period.from,
     to: period.to,
-    revenue: revenue(period, days.money),
+    revenue: revenue(dates, days.money),
     occupancy: occupancy(period, sessions.seats),
     funnel: funnelOf(days.funnel),
     noShows: noShows(sessions.marks),

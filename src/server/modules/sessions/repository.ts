@@ -114,18 +114,23 @@ function selectSessionRows(db: Executor) {
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSessionRows>["execute"]>>[number];
 
+/** The booking's, its student's and its slot's columns that name a session (`subjectOf`). */
+const SUBJECT_BOOKING_COLUMNS = [
+  "bookings.id as booking_id",
+  "user.email as user_email",
+  "user.name as user_name",
+  "profiles.first_name as profile_first_name",
+  "profiles.last_name as profile_last_name",
+  "bookings.kind",
+  "bookings.package_key",
+  "slots.start_at as slot_start",
+  "slots.interviewer_name",
+] as const;
+
 /** What names a booking's session: the columns `subjectOf` reads, the first of `selectSessionRows`. */
 function selectSubjectRows(db: Executor) {
   return fromSessions(db).select([
-    "bookings.id as booking_id",
-    "user.email as user_email",
-    "user.name as user_name",
-    "profiles.first_name as profile_first_name",
-    "profiles.last_name as profile_last_name",
-    "bookings.kind",
-    "bookings.package_key",
-    "slots.start_at as slot_start",
-    "slots.interviewer_name",
+    ...SUBJECT_BOOKING_COLUMNS,
     "workshops.title as workshop_title",
     "workshops.start_at as workshop_start",
     "hosts.name as workshop_host",
@@ -236,18 +241,7 @@ function selectSubjectBookings(db: Executor) {
     .leftJoin("slots", (join) =>
       join.onRef("slots.id", "=", "bookings.target_id").on("bookings.kind", "=", sql.lit("mock")),
     )
-    .select([
-      "bookings.id as booking_id",
-      "bookings.target_id",
-      "user.email as user_email",
-      "user.name as user_name",
-      "profiles.first_name as profile_first_name",
-      "profiles.last_name as profile_last_name",
-      "bookings.kind",
-      "bookings.package_key",
-      "slots.start_at as slot_start",
-      "slots.interviewer_name",
-    ]);
+    .select([...SUBJECT_BOOKING_COLUMNS, "bookings.target_id"]);
 }
 
 /** A filter's values; a list of bookings is one JSON parameter (inJsonList), so its length never changes the text. */

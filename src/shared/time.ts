@@ -110,8 +110,10 @@ export function zonedToInstant(date: string, time: string, timeZone: string): Da
   const guess = Date.UTC(y, mo - 1, d, h, mi);
   // A zone of fixed offset (above): the wall clock less the offset, once that offset holds there.
   const zone = FIXED_OFFSET_ZONES.get(timeZone);
-  const fixed = zone ? guess - zone.offsetMinutes * 60_000 : Number.NaN;
-  if (zone && fixed >= zone.since) return new Date(fixed);
+  if (zone) {
+    const fixed = guess - zone.offsetMinutes * 60_000;
+    if (fixed >= zone.since) return new Date(fixed);
+  }
   // Two passes settle the offset even across a DST change.
   let instant = guess;
   for (let i = 0; i < 2; i++) {

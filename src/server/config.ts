@@ -115,6 +115,8 @@ const envSchema = z.object({
   MIGRATE_ON_START: booleanFlag,
   CLIENT_DIR: optionalString,
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** How long the public catalog may answer a feedback-time figure already read (decision 0330); 0 reads it every time. */
+  CATALOG_FIGURES_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   HOLD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   STREAM_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(20),
   STREAM_LIMIT_TOTAL: z.coerce.number().int().min(1).default(5000),
@@ -444,6 +446,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     migrateOnStart: env.MIGRATE_ON_START ?? true,
     clientDir: env.CLIENT_DIR,
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT,
+    catalogFiguresMaxAgeMs: env.CATALOG_FIGURES_MAX_AGE_SECONDS * 1000,
     holdRateLimitPerMinute: env.HOLD_RATE_LIMIT,
     /** Open live streams per signed-in user, per address (signed in or not) and per process (docs/security.md). */
     streamLimitPerClient: env.STREAM_LIMIT_PER_CLIENT,

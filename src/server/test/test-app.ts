@@ -58,6 +58,8 @@ function testConfig(databaseUrl: string, env: Record<string, string>) {
     SIGN_IN_RATE_LIMIT: "1000",
     SIGN_IN_EMAIL_RATE_LIMIT: "1000",
     CHECKOUT_RATE_LIMIT: "1000",
+    // The catalog's figure read at every request, so a test sees the scorecard it just wrote.
+    CATALOG_FIGURES_MAX_AGE_SECONDS: "0",
     ...env,
   });
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogResponseSchema } from "../../../shared/schemas/catalog.js";
-import { readFeedbackMinutes } from "../feedback-time/service.js";
+import { keptFor, readFeedbackMinutes } from "../feedback-time/service.js";
 import { countPracticeQuestions } from "../practice/service.js";
 import { findCatalog } from "./repository.js";
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const feedbackFigure = keptFor(() => readFeedbackMinutes(app.deps), app.deps.config.catalogFiguresMaxAgeMs);
   app.get(
     "/api/catalog",
     {
@@ -20,7 +21,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const [items, practiceQuestions, feedbackMinutes] = await Promise.all([
         findCatalog(app.deps.db),
         countPracticeQuestions(app.deps.db),
-        readFeedbackMinutes(app.deps),
+        feedbackFigure(),
       ]);
       // Always revalidated: a student must see the price an admin just set (it is a tiny response).
       reply.header("cache-control", "no-cache");

@@ -8,7 +8,13 @@ import { KEPT_ON_CHANGE_AFTER_MS } from "../../db/settled-days.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { STARTER_QUESTIONS } from "../practice/starter-bank.js";
-import { feedbackFigure, measureFeedbackMinutes, nearestRankOfCounts } from "./service.js";
+import {
+  feedbackFigure,
+  keptFor,
+  measureFeedbackMinutes,
+  nearestRankOfCounts,
+  readFeedbackMinutes,
+} from "./service.js";
 
 /** The nearest-rank percentile by its definition, over every value sorted: what the counts must agree with. */
 const nearestRank = (sorted: number[], share: number) => sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
@@ -216,5 +222,66 @@ describeEachDialect("the feedback-time figure from real scorecards", (t) => {
     const fixed = await figureAt(midnight + KEPT_ON_CHANGE_AFTER_MS + 30 * MINUTE);
     expect(fixed?.sessions).toBe((later?.sessions ?? 0) + 1);
     expect(await keptOn(yesterday)).toEqual([{ 30: FEEDBACK_MIN_SESSIONS + 1 }]);
+  });
+});
+
+describeEachDialect(
+  "the public catalog's feedback-time figure, kept up to a minute",
+  (t) => {
+    const catalog = async () => json<CatalogResponse>(await t().request({ url: "/api/catalog" })).feedbackMinutes;
+
+    it("answers the figure it read within the minute while Insights shows a new scorecard at once", async () => {
+      const admin = await t().signInAdmin();
+      await t().signIn("kept-figure@example.com");
+      const userId = await findUserId(t().app.deps.db, "kept-figure@example.com");
+      const before = await catalog();
+      // Sessions that ended two hours ago, scored 30 minutes later: inside the window, read from the rows.
+      for (let i = 0; i < FEEDBACK_MIN_SESSIONS; i++)
+        await scoredByHand(t().app.deps.db, userId, ago(120 * MINUTE), 30);
+
+      expect(await catalog()).toEqual(before);
+      const insights = json<InsightsDto>(
+        await t().request({ url: "/api/admin/insights?from=2026-01-01&to=2026-01-31", cookie: admin }),
+      );
+      expect(insights.feedbackMinutes?.sessions).toBe((before?.sessions ?? 0) + FEEDBACK_MIN_SESSIONS);
+    });
+
+    it("reads the figure again once the age has passed", async () => {
+      const { db, dialect } = t().app.deps;
+      await t().signIn("kept-age@example.com");
+      const userId = await findUserId(db, "kept-age@example.com");
+      let clock = 0;
+      const figure = keptFor(
+        () => readFeedbackMinutes({ db, dialect }),
+        60_000,
+        () => clock,
+      );
+      const first = await figure();
+      await scoredByHand(db, userId, ago(120 * MINUTE), 30);
+      clock = 59_999;
+      expect(await figure()).toEqual(first);
+      clock = 60_000;
+      expect((await figure())?.sessions).toBe((first?.sessions ?? 0) + 1);
+    });
+  },
+  { CATALOG_FIGURES_MAX_AGE_SECONDS: "60" },
+);
+
+describe("a reading kept for a while", () => {
+  it("is not kept when it failed: the next call reads again", async () => {
+    let calls = 0;
+    const read = keptFor(
+      async () => {
+        calls += 1;
+        if (calls === 1) throw new Error("the database is restarting");
+        return calls;
+      },
+      60_000,
+      () => 0,
+    );
+    await expect(read()).rejects.toThrow("the database is restarting");
+    expect(await read()).toBe(2);
+    expect(await read()).toBe(2);
+    expect(calls).toBe(2);
   });
 });

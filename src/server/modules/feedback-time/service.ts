@@ -130,3 +130,23 @@ export function readFeedbackMinutes(deps: Deps): Promise<FeedbackMinutes> {
     return measureFeedbackMinutes(deps);
   });
 }
+
+/**
+ * A reading reused for `maxAgeMs`, as the public catalog answers the figure (decision 0330: every
+ * visit of the landing page asks for the catalog, and a reading at L probes a few hundred scorecards'
+ * sessions, docs/benchmarks.md, Scale). Kept by whoever holds it (the catalog's routes: per app, so
+ * per process); a failed reading is not kept. Insights reads the figure fresh.
+ */
+export function keptFor<T>(read: () => Promise<T>, maxAgeMs: number, now: () => number = Date.now) {
+  let kept: { at: number; value: Promise<T> } | undefined;
+  return (): Promise<T> => {
+    const at = now();
+    if (kept && at - kept.at < maxAgeMs) return kept.value;
+    const reading = { at, value: read() };
+    kept = reading;
+    reading.value.catch(() => {
+      if (kept === reading) kept = undefined;
+    });
+    return reading.value;
+  };
+}

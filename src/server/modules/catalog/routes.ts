@@ -13,7 +13,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "getCatalog",
         tags: ["catalog"],
         summary:
-          "Availability, price and name of the mock-interview packages, workshop topics and internship tracks (docs/product.md, Catalog), the practice bank's size and the feedback-time figure",
+          "Availability, price and name of the mock-interview packages, workshop topics and internship tracks (docs/product.md, Catalog), the practice bank's size and the feedback-time figure (read at most CATALOG_FIGURES_MAX_AGE_SECONDS ago, a minute by default)",
         response: { 200: catalogResponseSchema },
       },
     },

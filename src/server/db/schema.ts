@@ -636,6 +636,7 @@ export interface Database {
   insight_day_marks: InsightDayMarksTable;
   insight_day_coupons: InsightDayCouponsTable;
   feedback_wait_days: FeedbackWaitDaysTable;
+  feedback_wait_hours: FeedbackWaitHoursTable;
   invoice_csv_days: InvoiceCsvDaysTable;
 }
 
@@ -752,6 +753,13 @@ export interface InsightDayCouponsTable {
 /** A settled UTC day of scorecards' first saves: how many waited each whole minute (JSON `{ "minutes": count }`). */
 export interface FeedbackWaitDaysTable {
   day: string;
+  waits: string;
+  rolled_at: string;
+}
+
+/** The same per settled UTC hour (`YYYY-MM-DDTHH`), for the window's two ends (migration 0439). */
+export interface FeedbackWaitHoursTable {
+  hour: string;
   waits: string;
   rolled_at: string;
 }

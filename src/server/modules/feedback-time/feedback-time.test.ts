@@ -8,6 +8,7 @@ import { KEPT_ON_CHANGE_AFTER_MS } from "../../db/settled-days.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { STARTER_QUESTIONS } from "../practice/starter-bank.js";
+import { findFeedbackTimesBetween } from "./repository.js";
 import {
   feedbackFigure,
   keptFor,
@@ -222,6 +223,48 @@ describeEachDialect("the feedback-time figure from real scorecards", (t) => {
     const fixed = await figureAt(midnight + KEPT_ON_CHANGE_AFTER_MS + 30 * MINUTE);
     expect(fixed?.sessions).toBe((later?.sessions ?? 0) + 1);
     expect(await keptOn(yesterday)).toEqual([{ 30: FEEDBACK_MIN_SESSIONS + 1 }]);
+  });
+
+  it("keeps the settled hours at the window's two ends, reads the rest from the scorecards, and drops an hour a change reaches", async () => {
+    const { db, dialect } = t().app.deps;
+    await t().signIn("hour-waits@example.com");
+    const userId = await findUserId(db, "hour-waits@example.com");
+    const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const now = new Date(`${day}T15:20:00.000Z`);
+    const since = new Date(now.getTime() - FEEDBACK_WINDOW_DAYS * 86_400_000).toISOString();
+    const first = since.slice(0, 10);
+    const scored = (endedAt: string, minutes: number) => scoredByHand(db, userId, endedAt, minutes);
+    const keptIn = async (hour: string) =>
+      (await db.selectFrom("feedback_wait_hours").select("waits").where("hour", "=", hour).execute()).map(
+        (k) => JSON.parse(k.waits) as Record<string, number>,
+      );
+    /** Every wait of the window counted from the scorecards, as if nothing were kept. */
+    const fromRows = async () => feedbackFigure(await findFeedbackTimesBetween(db, since));
+
+    const slots = [];
+    for (let i = 0; i < FEEDBACK_MIN_SESSIONS; i++) slots.push(await scored(`${day}T09:00:00.000Z`, 20));
+    await scored(`${day}T14:10:00.000Z`, 5); // saved at 14:15, less than an hour before the reading's hour
+    await scored(`${first}T18:00:00.000Z`, 3); // the window's first day, after its start: a kept hour
+    await scored(`${first}T15:00:00.000Z`, 40); // 15:40, within the window's first part hour (it starts 15:20)
+    await scored(`${first}T15:00:00.000Z`, 10); // 15:10, before the window
+
+    const figure = await measureFeedbackMinutes({ db, dialect }, now);
+    expect(figure).toEqual(await fromRows());
+    expect(figure?.sessions).toBeGreaterThanOrEqual(FEEDBACK_MIN_SESSIONS + 2);
+    expect(await keptIn(`${day}T09`)).toEqual([{ 20: FEEDBACK_MIN_SESSIONS }]);
+    expect(await keptIn(`${first}T18`)).toEqual([{ 3: 1 }]);
+    expect(await keptIn(`${day}T14`)).toEqual([]);
+    expect(await keptIn(`${first}T15`)).toEqual([]);
+
+    // One of the 09:00 sessions ended ten minutes later after all: its hour is dropped, then kept again.
+    await db
+      .updateTable("slots")
+      .set({ end_at: `${day}T09:10:00.000Z` })
+      .where("id", "=", slots[0]?.id ?? "")
+      .execute();
+    expect(await keptIn(`${day}T09`)).toEqual([]);
+    expect(await measureFeedbackMinutes({ db, dialect }, now)).toEqual(await fromRows());
+    expect(await keptIn(`${day}T09`)).toEqual([{ 10: 1, 20: FEEDBACK_MIN_SESSIONS - 1 }]);
   });
 });
 

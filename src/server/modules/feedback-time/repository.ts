@@ -1,5 +1,5 @@
 import type { Executor } from "../../db/database.js";
-import type { FeedbackWaitDaysTable } from "../../db/schema.js";
+import type { FeedbackWaitDaysTable, FeedbackWaitHoursTable } from "../../db/schema.js";
 
 /**
  * When each mock session written up from `fromIso` (up to `toIso`) ended and when its scorecard was
@@ -17,18 +17,49 @@ export function findFeedbackTimesBetween(db: Executor, fromIso: string, toIso?: 
   return query.execute();
 }
 
-/** The kept waits of the UTC days from `first` to `last` (both included). */
-export function findKeptWaitDays(db: Executor, first: string, last: string) {
+/** A settled span of scorecards' first saves: a UTC day (`YYYY-MM-DD`) or hour (`YYYY-MM-DDTHH`). */
+export type KeptSpan = "day" | "hour";
+export type KeptWaits = { key: string; waits: string; rolled_at: string };
+
+/** The kept waits of the UTC days or hours from `first` to `last` (both included). */
+export function findKeptWaits(db: Executor, span: KeptSpan, first: string, last: string): Promise<KeptWaits[]> {
+  if (span === "hour") {
+    return db
+      .selectFrom("feedback_wait_hours")
+      .select(["hour as key", "waits", "rolled_at"])
+      .where("hour", ">=", first)
+      .where("hour", "<=", last)
+      .execute();
+  }
   return db
     .selectFrom("feedback_wait_days")
-    .select(["day", "waits"])
+    .select(["day as key", "waits", "rolled_at"])
     .where("day", ">=", first)
     .where("day", "<=", last)
     .execute();
 }
 
+/** Keeps settled spans' waits; one another request kept meanwhile is left as it is. */
+export async function insertKeptWaits(db: Executor, span: KeptSpan, rows: KeptWaits[]) {
+  if (span === "day") {
+    await insertKeptWaitDays(
+      db,
+      rows.map(({ key, ...row }) => ({ day: key, ...row })),
+    );
+    return;
+  }
+  const hours: FeedbackWaitHoursTable[] = rows.map(({ key, ...row }) => ({ hour: key, ...row }));
+  for (let i = 0; i < hours.length; i += 200) {
+    await db
+      .insertInto("feedback_wait_hours")
+      .values(hours.slice(i, i + 200))
+      .onConflict((oc) => oc.column("hour").doNothing())
+      .execute();
+  }
+}
+
 /** Keeps settled days' waits; a day another request kept meanwhile is left as it is. */
-export async function insertKeptWaitDays(db: Executor, days: FeedbackWaitDaysTable[]) {
+async function insertKeptWaitDays(db: Executor, days: FeedbackWaitDaysTable[]) {
   for (let i = 0; i < days.length; i += 200) {
     await db
       .insertInto("feedback_wait_days")

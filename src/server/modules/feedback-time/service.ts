@@ -1,10 +1,9 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { FEEDBACK_MIN_SESSIONS, FEEDBACK_WINDOW_DAYS } from "../../../shared/constants.js";
 import type { FeedbackMinutes } from "../../../shared/schemas/feedback-time.js";
-import { addDays } from "../../../shared/time.js";
 import type { Db, Dialect } from "../../db/database.js";
 import { keptOnChangeBy, lockKeptDays, sumOnce } from "../../db/settled-days.js";
-import { findFeedbackTimesBetween, findKeptWaitDays, insertKeptWaitDays } from "./repository.js";
+import { findFeedbackTimesBetween, findKeptWaits, insertKeptWaits, type KeptSpan } from "./repository.js";
 
 /** Minutes from a session's end to its first scorecard; a scorecard written before the end waited 0. */
 const waitOf = ({ endedAt, scoredAt }: { endedAt: string; scoredAt: string }) =>
@@ -43,79 +42,115 @@ export function feedbackFigure(times: { endedAt: string; scoredAt: string }[]): 
   return figureOfCounts(counts);
 }
 
-/** How many scorecards waited each whole minute, per UTC day of their first save. */
-function waitsByDay(times: { endedAt: string; scoredAt: string }[]): Map<string, Record<number, number>> {
-  const days = new Map<string, Record<number, number>>();
-  for (const time of times) {
-    const day = days.get(time.scoredAt.slice(0, 10)) ?? {};
-    const wait = waitOf(time);
-    day[wait] = (day[wait] ?? 0) + 1;
-    days.set(time.scoredAt.slice(0, 10), day);
+type Deps = { db: Db; dialect: Dialect };
+
+const SPAN_MS: Record<KeptSpan, number> = { day: 86_400_000, hour: 3_600_000 };
+const KEY_LENGTH: Record<KeptSpan, number> = { day: 10, hour: 13 };
+/** The first instant at or after `iso` that starts a UTC day or hour, and the last at or before it. */
+const ceilTo = (span: KeptSpan, iso: string) =>
+  new Date(Math.ceil(Date.parse(iso) / SPAN_MS[span]) * SPAN_MS[span]).toISOString();
+const floorTo = (span: KeptSpan, iso: string) =>
+  new Date(Math.floor(Date.parse(iso) / SPAN_MS[span]) * SPAN_MS[span]).toISOString();
+const startOf = (span: KeptSpan, key: string) => `${key}${span === "day" ? "T00" : ""}:00:00.000Z`;
+const endOf = (span: KeptSpan, key: string) => new Date(Date.parse(startOf(span, key)) + SPAN_MS[span]).toISOString();
+
+/** The keys of the UTC days or hours from `fromIso` (which starts one) up to `toIso`, excluded. */
+function spansBetween(span: KeptSpan, fromIso: string, toIso: string): string[] {
+  const keys: string[] = [];
+  for (let at = Date.parse(fromIso); at < Date.parse(toIso); at += SPAN_MS[span]) {
+    keys.push(new Date(at).toISOString().slice(0, KEY_LENGTH[span]));
   }
-  return days;
+  return keys;
 }
 
-type Deps = { db: Db; dialect: Dialect };
-const startOf = (day: string) => `${day}T00:00:00.000Z`;
+/** How many scorecards waited each whole minute, per UTC day or hour of their first save. */
+function waitsBy(span: KeptSpan, times: { endedAt: string; scoredAt: string }[]): Map<string, Record<number, number>> {
+  const spans = new Map<string, Record<number, number>>();
+  for (const time of times) {
+    const key = time.scoredAt.slice(0, KEY_LENGTH[span]);
+    const counts = spans.get(key) ?? {};
+    const wait = waitOf(time);
+    counts[wait] = (counts[wait] ?? 0) + 1;
+    spans.set(key, counts);
+  }
+  return spans;
+}
 
-/** Sums the settled days not kept and keeps them, while writes that would drop them wait (PostgreSQL: their lock). */
-async function keepWaitDays(deps: Deps, days: string[]): Promise<void> {
-  const [first = "", last = ""] = [days[0], days.at(-1)];
+/** Sums the settled spans not kept and keeps them, while writes that would drop them wait (PostgreSQL: their lock). */
+async function keepWaits(deps: Deps, span: KeptSpan, keys: string[]): Promise<void> {
+  const [first = "", last = ""] = [keys[0], keys.at(-1)];
   await deps.db.transaction().execute(async (trx) => {
     await lockKeptDays(trx, deps.dialect);
-    const present = new Set((await findKeptWaitDays(trx, first, last)).map((d) => d.day));
-    const missing = days.filter((d) => !present.has(d));
+    const present = new Set((await findKeptWaits(trx, span, first, last)).map((kept) => kept.key));
+    const missing = keys.filter((key) => !present.has(key));
     if (missing.length === 0) return;
-    const waits = waitsByDay(await findFeedbackTimesBetween(trx, startOf(first), startOf(addDays(last, 1))));
+    const waits = waitsBy(span, await findFeedbackTimesBetween(trx, startOf(span, first), endOf(span, last)));
     const rolledAt = new Date().toISOString();
-    await insertKeptWaitDays(
+    await insertKeptWaits(
       trx,
-      missing.map((day) => ({ day, waits: JSON.stringify(waits.get(day) ?? {}), rolled_at: rolledAt })),
+      span,
+      missing.map((key) => ({ key, waits: JSON.stringify(waits.get(key) ?? {}), rolled_at: rolledAt })),
     );
   });
 }
 
+/** The kept waits of these days or hours, keeping those not kept yet first (once for requests arriving together). */
+async function readKept(deps: Deps, span: KeptSpan, keys: string[]): Promise<Map<string, string>> {
+  const [first = "", last = ""] = [keys[0], keys.at(-1)];
+  const kept = async () => new Map((await findKeptWaits(deps.db, span, first, last)).map((k) => [k.key, k.waits]));
+  if (keys.length === 0) return new Map();
+  const found = await kept();
+  if (keys.every((key) => found.has(key))) return found;
+  await sumOnce(deps.db, `feedback ${span} ${first} ${last}`, () => keepWaits(deps, span, keys));
+  return kept();
+}
+
 /**
- * The feedback-time figure over the last FEEDBACK_WINDOW_DAYS (docs/decisions/0330-claims-from-data.md):
- * the whole settled UTC days of the window from their kept waits (summed once, again after a trigger
- * dropped one, docs/decisions/0421-kept-days-dropped-on-change.md), its two ends from the scorecards.
+ * The feedback-time figure over the last FEEDBACK_WINDOW_DAYS (docs/decisions/0330-claims-from-data.md).
+ * A UTC hour of scorecards' first saves is kept once it ended an hour ago: a scorecard is dated by its
+ * first save, so none lands in an hour that ended; a later change drops the hour by trigger
+ * (docs/decisions/0438-kept-days-an-hour-after.md). The window's settled whole days come from their
+ * kept waits, the settled hours around them from theirs (summed once, again after a trigger dropped
+ * one: docs/decisions/0421-kept-days-dropped-on-change.md, 0443-feedback-waits-kept-by-the-hour.md),
+ * and only the part hour at the window's start and the last two hours from the scorecards.
  */
 export async function measureFeedbackMinutes(deps: Deps, now = new Date()): Promise<FeedbackMinutes> {
   const since = new Date(now.getTime() - FEEDBACK_WINDOW_DAYS * 86_400_000).toISOString();
-  const first = since === startOf(since.slice(0, 10)) ? since.slice(0, 10) : addDays(since.slice(0, 10), 1);
-  // A UTC day is kept once it ended an hour ago: a scorecard is dated by its first save, so none
-  // lands in a day that ended; a later change drops the day by trigger (docs/decisions/0438-kept-days-an-hour-after.md).
-  const end = keptOnChangeBy(now.getTime()).slice(0, 10);
-  const days: string[] = [];
-  for (let day = first; day < end; day = addDays(day, 1)) days.push(day);
-  const keptDays = async () => new Map((await findKeptWaitDays(deps.db, first, end)).map((d) => [d.day, d.waits]));
-  const readKept = async () => {
-    if (days.length === 0) return new Map<string, string>();
-    const kept = await keptDays();
-    if (days.every((d) => kept.has(d))) return kept;
-    await sumOnce(deps.db, `feedback ${first} ${end}`, () => keepWaitDays(deps, days));
-    return keptDays();
-  };
-  // The window's two ends, read from the scorecards beside the kept days (PostgreSQL: on other connections).
-  const [kept, ...endTimes] = await Promise.all([
-    readKept(),
-    days.length > 0 ? findFeedbackTimesBetween(deps.db, since, startOf(first)) : [],
-    findFeedbackTimesBetween(deps.db, days.length > 0 ? startOf(end) : since),
+  const [from, to] = [ceilTo("hour", since), floorTo("hour", keptOnChangeBy(now.getTime()))];
+  const [dayFrom, dayTo] = [ceilTo("day", from), floorTo("day", to)];
+  const days = dayFrom < dayTo ? spansBetween("day", dayFrom, dayTo) : [];
+  const hours =
+    days.length > 0
+      ? [...spansBetween("hour", from, dayFrom), ...spansBetween("hour", dayTo, to)]
+      : spansBetween("hour", from, to);
+  const keeping = from < to;
+  // The kept spans and the window's two ends from the scorecards, at once (PostgreSQL: on other connections).
+  const [keptDays, keptHours, ...endTimes] = await Promise.all([
+    readKept(deps, "day", days),
+    readKept(deps, "hour", hours),
+    keeping && since < from ? findFeedbackTimesBetween(deps.db, since, from) : [],
+    findFeedbackTimesBetween(deps.db, keeping ? to : since),
   ]);
-  // How many waited each minute, merged over the days (see nearestRankOfCounts).
+  // How many waited each minute, merged over the spans (see nearestRankOfCounts).
   const counts = new Map<number, number>();
   const add = (minutes: number, n: number) => counts.set(minutes, (counts.get(minutes) ?? 0) + n);
-  for (const day of days) {
-    const keptCounts = kept.get(day);
-    const fromRows =
-      keptCounts === undefined ? await findFeedbackTimesBetween(deps.db, startOf(day), startOf(addDays(day, 1))) : [];
-    for (const time of fromRows) add(waitOf(time), 1);
-    for (const [minutes, n] of Object.entries(JSON.parse(keptCounts ?? "{}") as Record<string, number>)) {
-      add(Number(minutes), n);
+  const spans: [KeptSpan, string[], Map<string, string>][] = [
+    ["day", days, keptDays],
+    ["hour", hours, keptHours],
+  ];
+  for (const [span, keys, kept] of spans) {
+    for (const key of keys) {
+      const keptCounts = kept.get(key);
+      // A span a trigger dropped since it was kept is read from the scorecards.
+      const fromRows =
+        keptCounts === undefined ? await findFeedbackTimesBetween(deps.db, startOf(span, key), endOf(span, key)) : [];
+      for (const time of fromRows) add(waitOf(time), 1);
+      for (const [minutes, n] of Object.entries(JSON.parse(keptCounts ?? "{}") as Record<string, number>)) {
+        add(Number(minutes), n);
+      }
     }
   }
-  const ends = endTimes.flat();
-  for (const time of ends) add(waitOf(time), 1);
+  for (const time of endTimes.flat()) add(waitOf(time), 1);
   return figureOfCounts(counts);
 }
 

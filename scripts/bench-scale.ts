@@ -320,7 +320,11 @@ async function dataSet(db: Db, dialect: "sqlite" | "postgres", sizeName: string,
     return { bookings: await count("bookings"), users: await count("user") };
   }
   await migrateBefore(db);
-  const nowMs = Date.parse(`${zonedDate(new Date(), "Asia/Kolkata")}T06:30:00Z`);
+  // The data set's "now": the last noon in India that has passed. Today's noon is ahead of the clock
+  // before 06:30 UTC (from 18:30 UTC it is tomorrow's date in India), and a data set made with it had
+  // sessions completed and scorecards saved hours after the server's clock, all read as today's.
+  const noon = Date.parse(`${zonedDate(new Date(), "Asia/Kolkata")}T06:30:00Z`);
+  const nowMs = noon > Date.now() ? noon - 86_400_000 : noon;
   const counts = await generateDataSet(db, dialect, size, nowMs);
   // A database in service has been vacuumed by autovacuum (visibility maps set, so index-only scans
   // read no table pages); a bulk load has not, and would measure a state no running platform is in.

@@ -125,6 +125,7 @@ async function januaryBusiness(t: TestApp, couponCode = "NEWYEAR") {
   const b3 = await paid(db, user, slotB.id, "2026-01-12T06:00:00.000Z", {
     package_key: "product",
     amount_paise: 150_000,
+    status: "completed", // scored below, which marks a booking completed
   });
   const b4 = await paid(db, user, slotB.id, "2026-01-10T06:00:00.000Z", {
     package_key: "product",
@@ -200,10 +201,11 @@ describeEachDialect("insights", (t) => {
     // Bookings made without a hold (as seeded here) are no step of the hold funnel.
     expect(body.funnel).toEqual({ holds: 0, checkouts: 0, paid: 0 });
     expect(body.noShows).toEqual({
-      attended: 3,
+      attended: 4,
       noShows: 1,
       byPackage: [
         { packageKey: "service", attended: 2, noShows: 1 },
+        { packageKey: "product", attended: 1, noShows: 0 },
         { packageKey: "ws_dsa", attended: 1, noShows: 0 },
       ],
     });

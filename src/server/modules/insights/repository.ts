@@ -146,14 +146,19 @@ export async function countMarkedAttendanceByDay(db: Executor, days: readonly Bu
   return result.rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
 
-/** Per day and package, the sum and count of the overall scores of mock interviews that started in the day. */
+/**
+ * Per day and package, the sum and count of the overall scores of mock interviews that started in the day.
+ * Only completed bookings are looked up in the scorecards: saving a scorecard marks its booking completed, and
+ * a booking with one cannot be marked a no-show (scorecards/service.ts). A day still to come, whose bookings are
+ * all confirmed, costs no lookup (some 500 at L for the open day: docs/benchmarks.md, Scale, fourteenth entry).
+ */
 export async function sumScoresByDay(db: Executor, days: readonly Bucket[]) {
   if (days.length === 0) return [];
   const result = await sql<{ day: string; packageKey: string; total: number | string; n: number | string }>`
     ${withBuckets(days)}
     select d.bucket as "day", b.package_key as "packageKey", sum(sc.overall) as "total", count(*) as "n"
     from d join slots s on s.start_at >= d.bucket_from and s.start_at < d.bucket_to
-    join bookings b on b.target_id = s.id
+    join bookings b on b.target_id = s.id and b.status = 'completed'
     join scorecards sc on sc.booking_id = b.id
     where ${within("s.start_at", days)}
     group by d.bucket, b.package_key`.execute(db);

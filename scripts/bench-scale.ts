@@ -317,6 +317,9 @@ async function dataSet(db: Db, dialect: "sqlite" | "postgres", sizeName: string,
             .executeTakeFirstOrThrow()
         ).n,
       );
+    // What the runs before it kept (Insights' days, the CSV's) was written after the last analysis; a
+    // server in service has autovacuum analyze it, and a machine may run without (docs/benchmarks.md, Scale).
+    if (dialect === "postgres") await sql`analyze`.execute(db);
     return { bookings: await count("bookings"), users: await count("user") };
   }
   await migrateBefore(db);

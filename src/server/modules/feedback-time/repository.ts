@@ -21,21 +21,24 @@ export function findFeedbackTimesBetween(db: Executor, fromIso: string, toIso?: 
 export type KeptSpan = "day" | "hour";
 export type KeptWaits = { key: string; waits: string; rolled_at: string };
 
-/** The kept waits of the UTC days or hours from `first` to `last` (both included). */
-export function findKeptWaits(db: Executor, span: KeptSpan, first: string, last: string): Promise<KeptWaits[]> {
+/**
+ * The kept waits of these UTC days (consecutive: read as their range) or hours (named one by one: the
+ * window's two ends, 90 days apart, with the hours kept in between left out).
+ */
+export function findKeptWaits(db: Executor, span: KeptSpan, keys: readonly string[]): Promise<KeptWaits[]> {
+  if (keys.length === 0) return Promise.resolve([]);
   if (span === "hour") {
     return db
       .selectFrom("feedback_wait_hours")
       .select(["hour as key", "waits", "rolled_at"])
-      .where("hour", ">=", first)
-      .where("hour", "<=", last)
+      .where("hour", "in", keys)
       .execute();
   }
   return db
     .selectFrom("feedback_wait_days")
     .select(["day as key", "waits", "rolled_at"])
-    .where("day", ">=", first)
-    .where("day", "<=", last)
+    .where("day", ">=", keys[0] ?? "")
+    .where("day", "<=", keys.at(-1) ?? "")
     .execute();
 }
 

@@ -76,15 +76,33 @@ function waitsBy(span: KeptSpan, times: { endedAt: string; scoredAt: string }[])
   return spans;
 }
 
-/** Sums the settled spans not kept and keeps them, while writes that would drop them wait (PostgreSQL: their lock). */
+/** Keys in runs of consecutive days or hours, each run as its first and last key. */
+function runsOf(span: KeptSpan, keys: readonly string[]): [string, string][] {
+  const runs: [string, string][] = [];
+  for (const key of keys) {
+    const run = runs.at(-1);
+    if (run && endOf(span, run[1]) === startOf(span, key)) run[1] = key;
+    else runs.push([key, key]);
+  }
+  return runs;
+}
+
+/**
+ * Sums the settled spans not kept and keeps them, while writes that would drop them wait (PostgreSQL:
+ * their lock). Only the missing spans' scorecards are read, a run of consecutive ones at a time: the
+ * hours at the window's two ends are 90 days apart, and an hour settles every hour.
+ */
 async function keepWaits(deps: Deps, span: KeptSpan, keys: string[]): Promise<void> {
-  const [first = "", last = ""] = [keys[0], keys.at(-1)];
   await deps.db.transaction().execute(async (trx) => {
     await lockKeptDays(trx, deps.dialect);
-    const present = new Set((await findKeptWaits(trx, span, first, last)).map((kept) => kept.key));
+    const present = new Set((await findKeptWaits(trx, span, keys)).map((kept) => kept.key));
     const missing = keys.filter((key) => !present.has(key));
     if (missing.length === 0) return;
-    const waits = waitsBy(span, await findFeedbackTimesBetween(trx, startOf(span, first), endOf(span, last)));
+    const waits = new Map<string, Record<number, number>>();
+    for (const [first, last] of runsOf(span, missing)) {
+      const times = await findFeedbackTimesBetween(trx, startOf(span, first), endOf(span, last));
+      for (const [key, counts] of waitsBy(span, times)) waits.set(key, counts);
+    }
     const rolledAt = new Date().toISOString();
     await insertKeptWaits(
       trx,
@@ -96,12 +114,11 @@ async function keepWaits(deps: Deps, span: KeptSpan, keys: string[]): Promise<vo
 
 /** The kept waits of these days or hours, keeping those not kept yet first (once for requests arriving together). */
 async function readKept(deps: Deps, span: KeptSpan, keys: string[]): Promise<Map<string, string>> {
-  const [first = "", last = ""] = [keys[0], keys.at(-1)];
-  const kept = async () => new Map((await findKeptWaits(deps.db, span, first, last)).map((k) => [k.key, k.waits]));
+  const kept = async () => new Map((await findKeptWaits(deps.db, span, keys)).map((k) => [k.key, k.waits]));
   if (keys.length === 0) return new Map();
   const found = await kept();
   if (keys.every((key) => found.has(key))) return found;
-  await sumOnce(deps.db, `feedback ${span} ${first} ${last}`, () => keepWaits(deps, span, keys));
+  await sumOnce(deps.db, `feedback ${span} ${keys[0]} ${keys.at(-1)}`, () => keepWaits(deps, span, keys));
   return kept();
 }
 

@@ -1,5 +1,4 @@
 import type { Executor } from "../../db/database.js";
-import type { FeedbackWaitDaysTable, FeedbackWaitHoursTable } from "../../db/schema.js";
 
 /**
  * When each mock session written up from `fromIso` (up to `toIso`) ended and when its scorecard was
@@ -42,32 +41,22 @@ export function findKeptWaits(db: Executor, span: KeptSpan, keys: readonly strin
     .execute();
 }
 
-/** Keeps settled spans' waits; one another request kept meanwhile is left as it is. */
+/** Keeps settled spans' waits, 200 rows a statement; one another request kept meanwhile is left as it is. */
 export async function insertKeptWaits(db: Executor, span: KeptSpan, rows: KeptWaits[]) {
-  if (span === "day") {
-    await insertKeptWaitDays(
-      db,
-      rows.map(({ key, ...row }) => ({ day: key, ...row })),
-    );
-    return;
-  }
-  const hours: FeedbackWaitHoursTable[] = rows.map(({ key, ...row }) => ({ hour: key, ...row }));
-  for (let i = 0; i < hours.length; i += 200) {
-    await db
-      .insertInto("feedback_wait_hours")
-      .values(hours.slice(i, i + 200))
-      .onConflict((oc) => oc.column("hour").doNothing())
-      .execute();
-  }
-}
-
-/** Keeps settled days' waits; a day another request kept meanwhile is left as it is. */
-async function insertKeptWaitDays(db: Executor, days: FeedbackWaitDaysTable[]) {
-  for (let i = 0; i < days.length; i += 200) {
-    await db
-      .insertInto("feedback_wait_days")
-      .values(days.slice(i, i + 200))
-      .onConflict((oc) => oc.column("day").doNothing())
-      .execute();
+  for (let i = 0; i < rows.length; i += 200) {
+    const chunk = rows.slice(i, i + 200);
+    if (span === "hour") {
+      await db
+        .insertInto("feedback_wait_hours")
+        .values(chunk.map(({ key, ...row }) => ({ hour: key, ...row })))
+        .onConflict((oc) => oc.column("hour").doNothing())
+        .execute();
+    } else {
+      await db
+        .insertInto("feedback_wait_days")
+        .values(chunk.map(({ key, ...row }) => ({ day: key, ...row })))
+        .onConflict((oc) => oc.column("day").doNothing())
+        .execute();
+    }
   }
 }

@@ -38,6 +38,8 @@ export async function startServer(
   const seeded = await new Promise<Seeded>((resolve, reject) => {
     let out = "";
     child.stdout?.on("data", (chunk) => {
+      // BENCH_SERVER_OUTPUT=file: whatever the server prints (`--trace-gc` in BENCH_NODE_FLAGS) is appended to file.
+      if (process.env.BENCH_SERVER_OUTPUT) fs.appendFileSync(process.env.BENCH_SERVER_OUTPUT, chunk);
       out += chunk;
       const line = out.split("\n").find((l) => l.startsWith("{"));
       if (line) resolve(JSON.parse(line) as Seeded);

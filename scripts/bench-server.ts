@@ -82,7 +82,8 @@ process.on(
 
 /**
  * BENCH_ALLOC_PROF=dir: every allocation sampled while serving, garbage included (which `--heap-prof` leaves
- * out), written to dir as a `.heapprofile` for Chromium's DevTools when the server stops.
+ * out), written to dir as a `.heapprofile` for Chromium's DevTools when the server stops. With
+ * BENCH_ALLOC_PROF_MINOR=false, only what outlived a scavenge: what fills the old generation.
  */
 async function sampleAllocations(): Promise<() => Promise<void>> {
   const dir = process.env.BENCH_ALLOC_PROF;
@@ -92,7 +93,7 @@ async function sampleAllocations(): Promise<() => Promise<void>> {
   await session.post("HeapProfiler.startSampling", {
     samplingInterval: 4096,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMinorGC: process.env.BENCH_ALLOC_PROF_MINOR !== "false",
   });
   return async () => {
     const { profile } = await session.post("HeapProfiler.stopSampling");

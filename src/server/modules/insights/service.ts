@@ -14,9 +14,24 @@ import type { DayCoupons, DayMarks, DaySeats } from "./session-days-repository.j
 import { readDayFigures } from "./settled-days.js";
 
 const isCatalogKey = (key: string): key is CatalogKey => catalogKeySchema.safeParse(key).success;
+/**
+ * isCatalogKey with each distinct key checked once: a year's money rows name a few keys thousands of
+ * times, and a check allocates (docs/benchmarks.md, Scale, fifteenth entry).
+ */
+function catalogKeyCheck(): (key: string) => key is CatalogKey {
+  const checked = new Map<string, boolean>();
+  return (key): key is CatalogKey => {
+    let valid = checked.get(key);
+    if (valid === undefined) {
+      valid = isCatalogKey(key);
+      checked.set(key, valid);
+    }
+    return valid;
+  };
+}
 /** The product's first keys in their catalog order, then topics and tracks the admin added, by key. */
 const inCatalogOrder = (keys: Iterable<string>): CatalogKey[] => {
-  const found = new Set([...keys].filter(isCatalogKey));
+  const found = new Set([...new Set(keys)].filter(isCatalogKey));
   const known = CATALOG_KEYS.filter((key) => found.has(key));
   const added = [...found].filter((key) => !(CATALOG_KEYS as readonly string[]).includes(key)).sort();
   return [...known, ...added];
@@ -40,24 +55,23 @@ function daysOf(dates: readonly string[], timeZone: string): Bucket[] {
 function revenue(dates: readonly string[], money: DayMoney[]): InsightsDto["revenue"] {
   const days = new Map(dates.map((date) => [date, { date, grossPaise: 0, refundsPaise: 0, netPaise: 0 }]));
   const packages = new Map<CatalogKey, InsightsDto["revenue"]["byPackage"][number]>();
+  const known = catalogKeyCheck();
+  const add = (target: { grossPaise: number; refundsPaise: number; netPaise: number }, row: DayMoney) => {
+    target.grossPaise += row.grossPaise;
+    target.refundsPaise += row.refundsPaise;
+    target.netPaise += row.grossPaise - row.refundsPaise;
+  };
   for (const row of money) {
-    const pkg = isCatalogKey(row.packageKey)
-      ? (packages.get(row.packageKey) ?? {
-          packageKey: row.packageKey,
-          grossPaise: 0,
-          refundsPaise: 0,
-          netPaise: 0,
-          paid: 0,
-        })
-      : undefined;
-    if (pkg) packages.set(pkg.packageKey, pkg);
-    for (const target of [days.get(row.day), pkg]) {
-      if (!target) continue;
-      target.grossPaise += row.grossPaise;
-      target.refundsPaise += row.refundsPaise;
-      target.netPaise += row.grossPaise - row.refundsPaise;
+    const day = days.get(row.day);
+    if (day) add(day, row);
+    if (!known(row.packageKey)) continue;
+    let pkg = packages.get(row.packageKey);
+    if (!pkg) {
+      pkg = { packageKey: row.packageKey, grossPaise: 0, refundsPaise: 0, netPaise: 0, paid: 0 };
+      packages.set(row.packageKey, pkg);
     }
-    if (pkg) pkg.paid += row.paid;
+    add(pkg, row);
+    pkg.paid += row.paid;
   }
   const byDay = [...days.values()];
   const sum = (key: "grossPaise" | "refundsPaise" | "netPaise") => byDay.reduce((s, d) => s + d[key], 0);

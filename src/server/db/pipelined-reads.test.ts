@@ -1,5 +1,6 @@
+import net from "node:net";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTemporaryPostgresDatabase } from "../test/postgres.js";
 import { postgresAvailable } from "../test/test-app.js";
 import { type DatabaseHandle, openDatabase } from "./database.js";
@@ -34,6 +35,26 @@ import { type DatabaseHandle, openDatabase } from "./database.js";
     expect(new Set(answers.map((a) => a.rows[0]?.pid)).size).toBeLessThanOrEqual(2);
     // The pool opened nothing for them: its connections are for transactions and writes.
     expect(handle.pool?.totalCount).toBe(poolBefore);
+  });
+
+  it("writes the reads of one turn to each connection in one system call", async () => {
+    await Promise.all([backend(), backend()]); // both pipes open
+    const write = vi.spyOn(net.Socket.prototype, "_write");
+    const writev = vi.spyOn(net.Socket.prototype, "_writev");
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => sql<{ n: number }>`select ${i}::int as n`.execute(handle.db)),
+      );
+      expect(answers.map((a) => a.rows[0]?.n)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+      // Twelve statements, each Parse, Bind, Describe, Execute and Sync: one write per pipe, not one per statement.
+      expect(write.mock.calls.length + writev.mock.calls.length).toBeLessThanOrEqual(2);
+      // A read sent in a later turn goes out at once: nothing waits for more statements to come.
+      const later = await sql<{ n: number }>`select 99 as n`.execute(handle.db);
+      expect(later.rows).toEqual([{ n: 99 }]);
+    } finally {
+      write.mockRestore();
+      writev.mockRestore();
+    }
   });
 
   it("never queues a read behind a write that waits for a row lock", async () => {

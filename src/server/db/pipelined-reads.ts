@@ -9,7 +9,7 @@ import type pg from "pg";
  * each answer wakes the server and a PostgreSQL backend in turn. Pipelined, the statements of every
  * request in flight go out back to back on one connection, each with its own Sync (its own implicit
  * transaction: a failed statement fails alone), and their answers come back together
- * (docs/decisions/0439-reads-pipelined-on-postgres.md).
+ * (docs/decisions/0439-reads-pipelined-on-postgres.md); the reads of one turn leave in one write (0445).
  *
  * Kysely asks its pool for a client before it knows whether a transaction follows; the client it gets
  * here takes a connection of the pool when its first statement opens a transaction and keeps it
@@ -78,6 +78,8 @@ interface Pipe {
   client: pg.Client;
   ready: Promise<void>;
   inFlight: number;
+  /** Statements are being gathered for one write (`Pipes.#gather`). */
+  corked: boolean;
 }
 
 /**
@@ -102,10 +104,29 @@ class Pipes {
     pipe.inFlight++;
     try {
       await pipe.ready;
+      this.#gather(pipe);
       return await pipe.client.query(text, values);
     } finally {
       pipe.inFlight--;
     }
+  }
+
+  /**
+   * pg writes each statement (Parse, Bind, Describe, Execute, Sync) in a system call of its own; on
+   * loopback that call also runs the receiving side and wakes the backend, about a tenth of a millisecond
+   * each. The statements a turn of the event loop sends down a pipe (a page's Promise.all, the pages in
+   * flight) are held back until the turn's promise callbacks are done and then written together: one
+   * call, one wake-up (docs/decisions/0445-pipelined-statements-written-together.md).
+   */
+  #gather(pipe: Pipe): void {
+    if (pipe.corked) return;
+    const socket = pipe.client.connection.stream;
+    pipe.corked = true;
+    socket.cork();
+    process.nextTick(() => {
+      pipe.corked = false;
+      socket.uncork();
+    });
   }
 
   #pick(): Pipe {
@@ -122,7 +143,7 @@ class Pipes {
 
   #connect(i: number): Pipe {
     const client = this.#open();
-    const pipe: Pipe = { client, ready: client.connect().then(() => undefined), inFlight: 0 };
+    const pipe: Pipe = { client, ready: client.connect().then(() => undefined), inFlight: 0, corked: false };
     const drop = () => {
       if (this.#pipes[i] === pipe) this.#pipes[i] = undefined;
     };

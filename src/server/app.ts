@@ -8,7 +8,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { LIVE_SOCKET_MAX_BYTES } from "../shared/constants.js";
 import type { AppDeps } from "./app-deps.js";
 import { type Config, fastifyTrustProxy } from "./config.js";
@@ -29,6 +29,7 @@ import { insertAdmin } from "./modules/admins/repository.js";
 import { insertMissingCatalogDefaults } from "./modules/catalog/repository.js";
 import { routeModules, workerStarters } from "./modules/index.js";
 import { insertStarterBank } from "./modules/practice/service.js";
+import { answerSerializerCompiler } from "./plugins/answer-serializer.js";
 import { registerApiDocument } from "./plugins/api-document.js";
 import { registerAuthHandler } from "./plugins/auth.js";
 import { answerFrameworkError, registerErrorHandler, registerNotFound } from "./plugins/error-handler.js";
@@ -70,6 +71,8 @@ export interface BuildOptions {
   onQuery?: (sql: string) => void;
   /** Sees every answer before it is sent (the API tests check each against the API document). */
   onAnswer?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<void>;
+  /** Every answer written in place is also written by Zod's encoder and compared (plugins/answer-serializer.ts). */
+  verifyAnswers?: boolean;
 }
 
 /** Relative to the working directory, so the source and the bundled server find the same build. */
@@ -93,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler({ verify: options.verifyAnswers }));
 
   const handle = openAppDatabase(config, app.log, options.onQuery);
   const mailer = withoutReservedRecipients(

@@ -70,7 +70,11 @@ function testConfig(databaseUrl: string, env: Record<string, string>) {
  */
 export async function buildSecondApp(first: TestApp, env: Record<string, string> = {}): Promise<FastifyInstance> {
   return checkingAnswers(
-    await buildApp(testConfig(first.databaseUrl, env), { startWorkers: false, onAnswer: checkAnswer }),
+    await buildApp(testConfig(first.databaseUrl, env), {
+      startWorkers: false,
+      onAnswer: checkAnswer,
+      verifyAnswers: true,
+    }),
   );
 }
 
@@ -99,7 +103,9 @@ export async function createTestApp(
     };
   }
   const config = testConfig(databaseUrl, env);
-  const app = checkingAnswers(await buildApp(config, { startWorkers: false, onAnswer: checkAnswer, ...options }));
+  const app = checkingAnswers(
+    await buildApp(config, { startWorkers: false, onAnswer: checkAnswer, verifyAnswers: true, ...options }),
+  );
 
   // As our own pages do: browsers send Origin on every write (docs/security.md, Cross-site writes).
   const request = (opts: InjectOptions & { cookie?: string }) => {

@@ -33,10 +33,19 @@ export const SCORECARD_MAX_TAGS = 8;
 export const SCORECARD_TAG_MAX_LENGTH = 30;
 export const SCORECARD_NOTES_MAX_LENGTH = 4000;
 
+/** Each plan's areas, worked out once: a dashboard names them for every scorecard it shows. */
+const areasByPlan = new Map<string, readonly ScoreArea[]>();
+
 export function scoreAreasFor(packageKey: string): ScoreArea[] {
-  const rounds = PACKAGE_ROUNDS[packageKey as CompanyType] ?? PACKAGE_ROUNDS.service;
-  const areas = new Set(rounds.split(",").flatMap((round) => ROUND_AREAS[round.trim()] ?? []));
-  return SCORE_AREAS.filter((area) => areas.has(area));
+  const plan = Object.hasOwn(PACKAGE_ROUNDS, packageKey) ? packageKey : "service";
+  let known = areasByPlan.get(plan);
+  if (!known) {
+    const rounds = PACKAGE_ROUNDS[plan as CompanyType];
+    const areas = new Set(rounds.split(",").flatMap((round) => ROUND_AREAS[round.trim()] ?? []));
+    known = SCORE_AREAS.filter((area) => areas.has(area));
+    areasByPlan.set(plan, known);
+  }
+  return [...known];
 }
 
 const score = z

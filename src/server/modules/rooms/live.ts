@@ -34,6 +34,12 @@ interface RoomConnection {
   received: Promise<void>;
   /** The other person's connection this one was last told is present (a join and a here can both name it). */
   toldPresent?: string | undefined;
+  /**
+   * What the room sent this connection before its welcome, sent right after it: the connection is in the
+   * room while its document is read, so an update saved meanwhile reaches it (Yjs updates apply twice
+   * harmlessly); undefined once welcomed.
+   */
+  beforeWelcome: RoomServerMessage[] | undefined;
 }
 
 interface OpenRoom {
@@ -73,13 +79,16 @@ export class RoomHub {
     });
   }
 
-  /** Takes a connection that was let in: it replaces the same person's older one and meets the other. */
+  /**
+   * Takes a connection that was let in: it replaces the same person's older one and meets the other.
+   * It joins the room before the document is read (`readCode`), so no update saved while reading is missed.
+   */
   async join(
     booking: RoomBooking,
     role: RoomRole,
     session: RoomConnection["session"],
     socket: WebSocket,
-    code: string,
+    readCode: () => Promise<string>,
   ) {
     if (socket.readyState !== socket.OPEN) return;
     const connection: RoomConnection = {
@@ -89,6 +98,7 @@ export class RoomHub {
       session,
       socket,
       received: Promise.resolve(),
+      beforeWelcome: [],
     };
     const room = this.openRoomFor(booking);
     room.connections.add(connection);
@@ -107,7 +117,18 @@ export class RoomHub {
       }
       this.announce(connection, "leave").catch(() => undefined);
     });
+    let code: string;
+    try {
+      code = await readCode();
+    } catch (err) {
+      // 1011: the server failed (RFC 6455); the page connects again. Closing takes it out of the room.
+      socket.close(1011, "INTERNAL");
+      throw err;
+    }
+    const waiting = connection.beforeWelcome ?? [];
+    connection.beforeWelcome = undefined;
     this.send(connection, { type: "welcome", connection: connection.id, code });
+    for (const message of waiting) this.send(connection, message);
     await this.announce(connection, "join");
     await deleteSignalsBefore(this.deps.db, new Date(Date.now() - SIGNALS_KEPT_MS).toISOString());
   }
@@ -251,11 +272,16 @@ export class RoomHub {
   }
 
   private send(connection: RoomConnection, message: RoomServerMessage): void {
+    if (connection.beforeWelcome && message.type !== "welcome") connection.beforeWelcome.push(message);
+    else this.sendNow(connection, message);
+  }
+
+  private sendNow(connection: RoomConnection, message: RoomServerMessage): void {
     if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message));
   }
 
   private closeConnection(connection: RoomConnection, closeCode: number, code: string, message: string): void {
-    this.send(connection, { type: "closed", code, message });
+    this.sendNow(connection, { type: "closed", code, message });
     connection.socket.close(closeCode, code);
   }
 

@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
+import { EventEmitter } from "node:events";
 import { expect, it } from "vitest";
+import type { WebSocket } from "ws";
 import type { ApiErrorBody } from "../../../shared/errors.js";
 import type { Room, RoomCode, RoomNote, RoomNotesPage } from "../../../shared/schemas/rooms.js";
 import {
@@ -19,6 +21,23 @@ import {
   uniqueEmail,
 } from "../../test/room-kit.js";
 import { describeEachDialect, describeTwoInstances, json } from "../../test/test-app.js";
+import { RoomHub } from "./live.js";
+import { findCodeUpdates, findRoomBooking } from "./repository.js";
+
+/** A connection the hub can take, keeping what it is sent. */
+class RecordingSocket extends EventEmitter {
+  readonly OPEN = 1;
+  readyState = 1;
+  readonly sent: { type: string; update?: string }[] = [];
+  send(text: string) {
+    this.sent.push(JSON.parse(text) as { type: string; update?: string });
+  }
+  ping() {}
+  close() {
+    this.readyState = 3;
+    this.emit("close");
+  }
+}
 
 const TURN_SECRET = "a-coturn-static-auth-secret";
 const ICE_ENV = {
@@ -274,6 +293,39 @@ describeEachDialect(
       interviewer.socket.close();
       const saved = await t().request({ url: `/api/rooms/${booking.id}/code`, cookie: studentCookie });
       expect(json<RoomCode>(saved)).toEqual({ language: "python", text: "print(1)" });
+    });
+
+    it("gives a newcomer an update saved while its document was being read, after its welcome", async () => {
+      const { booking } = await bookedSession(t());
+      const roomBooking = await findRoomBooking(t().app.deps.db, booking.id);
+      if (!roomBooking) throw new Error("no room booking");
+      const hub = new RoomHub(t().app.deps);
+      const student = new RecordingSocket();
+      const interviewer = new RecordingSocket();
+      const asSocket = (socket: RecordingSocket) => socket as unknown as WebSocket;
+      try {
+        await hub.join(roomBooking, "student", undefined, asSocket(student), async () => "");
+        await hub.join(roomBooking, "interviewer", undefined, asSocket(interviewer), async () => {
+          // The interviewer's document was read before the student's line: the student types it now.
+          student.emit("message", Buffer.from(JSON.stringify({ type: "code", update: typedUpdate("print(2)") })));
+          for (let waited = 0; waited < 5_000; waited += 25) {
+            if ((await findCodeUpdates(t().app.deps.db, booking.id)).length > 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 25));
+          }
+          await new Promise((resolve) => setTimeout(resolve, 200)); // the update's event goes round
+          return "";
+        });
+        for (let waited = 0; waited < 5_000 && !interviewer.sent.some((m) => m.type === "code"); waited += 25) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        expect(interviewer.sent[0]?.type).toBe("welcome");
+        const update = interviewer.sent.find((m) => m.type === "code")?.update;
+        expect(textOf(update ?? "")).toBe("print(2)");
+      } finally {
+        student.close();
+        interviewer.close();
+        hub.close();
+      }
     });
 
     it("keeps the final code after the room has closed, an empty document when nothing was typed", async () => {

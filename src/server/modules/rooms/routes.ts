@@ -116,10 +116,9 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
     async (socket, request) => {
       const access = request.roomAccess;
       if (!access) return socket.close();
-      const code = await loadCodeState(deps, access.booking.bookingId);
       const user = request.sessionUser;
       const session = user ? { userId: user.id, sessionId: user.sessionId } : undefined;
-      await hub.join(access.booking, access.role, session, socket, code);
+      await hub.join(access.booking, access.role, session, socket, () => loadCodeState(deps, access.booking.bookingId));
     },
   );
 };

@@ -71,7 +71,10 @@ export interface BuildOptions {
   onQuery?: (sql: string) => void;
   /** Sees every answer before it is sent (the API tests check each against the API document). */
   onAnswer?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<void>;
-  /** Every answer written in place is also written by Zod's encoder and compared (plugins/answer-serializer.ts). */
+  /**
+   * Every answer written in place is also written by Zod's encoder and compared, and one with more than its
+   * schema names is an error (plugins/answer-serializer.ts).
+   */
   verifyAnswers?: boolean;
 }
 
@@ -96,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(answerSerializerCompiler({ verify: options.verifyAnswers }));
+  app.setSerializerCompiler(answerSerializerCompiler({ verify: options.verifyAnswers, exact: options.verifyAnswers }));
 
   const handle = openAppDatabase(config, app.log, options.onQuery);
   const mailer = withoutReservedRecipients(

@@ -72,6 +72,19 @@ describe("answers checked in place", () => {
     expect(() => writerFor(page)(data)).toThrow(/Response doesn't match the schema/);
   });
 
+  it("with `exact`, as the API tests run, names the route whose answer has more than its schema", () => {
+    const exact = answerSerializerCompiler({ verify: true, exact: true })({
+      schema: page,
+      method: "GET",
+      url: "/api/me",
+      httpStatus: "200",
+    });
+    expect(exact(answer())).toBe(JSON.stringify(answer()));
+    const data = answer();
+    Object.assign(data.sessions[0] as object, { userEmail: "student@example.com" });
+    expect(() => exact(data)).toThrow("GET /api/me: the answer has more than its schema names; return only its keys");
+  });
+
   it("lets Zod rewrite a value its schema rewrites (a trimmed name)", () => {
     const named = z.object({ name: z.string().trim() });
     expect(writerFor(named)({ name: "  Asha " })).toBe('{"name":"Asha"}');

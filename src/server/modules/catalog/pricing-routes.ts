@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/schemas/api-error.js";
-import { catalogItemSchema } from "../../../shared/schemas/catalog.js";
+import { type CatalogItemDto, catalogItemSchema } from "../../../shared/schemas/catalog.js";
 import { catalogKeyParamsSchema, pricingInputSchema } from "../../../shared/schemas/pricing.js";
 import { topicInputSchema, topicRenameSchema } from "../../../shared/schemas/topics.js";
 import { adminOf } from "../admins/guard.js";
 import { setPrice } from "./pricing.js";
+import type { CatalogItem } from "./repository.js";
 import { addTopic, removeTopic, renameTopic } from "./topics.js";
+
+/** What the console is answered: the item without its row's `updatedAt`, so the answer is written as it is. */
+const itemAnswer = ({ key, label, available, pricePaise, unavailableReason }: CatalogItem): CatalogItemDto => ({
+  key,
+  label,
+  available,
+  pricePaise,
+  unavailableReason,
+});
 
 /** Availability and price of the nine packages; the console reads them from GET /api/catalog. */
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +51,7 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = adminOf(request);
-      return reply.status(201).send(await addTopic(app.deps, admin.email, request.body));
+      return reply.status(201).send(itemAnswer(await addTopic(app.deps, admin.email, request.body)));
     },
   );
 
@@ -59,7 +69,7 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = adminOf(request);
-      return renameTopic(app.deps, admin.email, request.params.key, request.body.label);
+      return itemAnswer(await renameTopic(app.deps, admin.email, request.params.key, request.body.label));
     },
   );
 

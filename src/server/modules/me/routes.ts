@@ -35,7 +35,9 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         isInterviewer(app.deps, user.email),
         hasPaidBooking(app.deps.db, user.id),
       ]);
-      return { user, isAdmin, isInterviewer: interviewer, bookingDone };
+      // The session's user carries better-auth's other columns; the answer names these four, so it is written as is.
+      const { id, email, name, image } = user;
+      return { user: { id, email, name, image: image ?? null }, isAdmin, isInterviewer: interviewer, bookingDone };
     },
   );
 

@@ -109,12 +109,12 @@ function leaf(schema: $ZodType, def: Def, kind: Check, measure: (value: never) =
   return withChecks(def, kind, measure) ?? ((value) => kind(value) && zod(value));
 }
 
-function objectCheck(def: Def, compile: (schema: $ZodType) => Check | undefined): Check | undefined {
+function objectCheck(def: Def, checkOf: (schema: $ZodType) => Check | undefined): Check | undefined {
   if (def.catchall || def.checks?.length || !def.shape) return undefined;
   const keys = Object.keys(def.shape);
   const fields: Check[] = [];
   for (const key of keys) {
-    const field = compile(def.shape[key] as $ZodType);
+    const field = checkOf(def.shape[key] as $ZodType);
     if (!field) return undefined;
     fields.push(field);
   }
@@ -127,8 +127,8 @@ function objectCheck(def: Def, compile: (schema: $ZodType) => Check | undefined)
   };
 }
 
-function arrayCheck(def: Def, compile: (schema: $ZodType) => Check | undefined): Check | undefined {
-  const element = def.element && compile(def.element);
+function arrayCheck(def: Def, checkOf: (schema: $ZodType) => Check | undefined): Check | undefined {
+  const element = def.element && checkOf(def.element);
   if (!element) return undefined;
   const kind: Check = (value) => {
     if (!Array.isArray(value)) return false;
@@ -139,10 +139,10 @@ function arrayCheck(def: Def, compile: (schema: $ZodType) => Check | undefined):
 }
 
 /** A record keyed by any string (the audit log's before and after): each value checked. */
-function recordCheck(def: Def, compile: (schema: $ZodType) => Check | undefined): Check | undefined {
+function recordCheck(def: Def, checkOf: (schema: $ZodType) => Check | undefined): Check | undefined {
   const keyDef = def.keyType && defOf(def.keyType);
   if (keyDef?.type !== "string" || keyDef.checks?.length || keyDef.check) return undefined;
-  const value = def.valueType && compile(def.valueType);
+  const value = def.valueType && checkOf(def.valueType);
   if (!value) return undefined;
   return (record) => {
     if (!isPlainObject(record)) return false;
@@ -152,12 +152,12 @@ function recordCheck(def: Def, compile: (schema: $ZodType) => Check | undefined)
 }
 
 /** A union of values only (no object or array in any option): the first option that accepts is the only answer. */
-function unionCheck(def: Def, compile: (schema: $ZodType) => Check | undefined): Check | undefined {
+function unionCheck(def: Def, checkOf: (schema: $ZodType) => Check | undefined): Check | undefined {
   const options: Check[] = [];
   for (const option of def.options ?? []) {
     const type = defOf(option).type;
     if (type === "object" || type === "array" || type === "union" || type === "record") return undefined;
-    const check = compile(option);
+    const check = checkOf(option);
     if (!check) return undefined;
     options.push(check);
   }
@@ -167,9 +167,25 @@ function unionCheck(def: Def, compile: (schema: $ZodType) => Check | undefined):
   };
 }
 
+/**
+ * One check per schema, made when a route first answers with it and shared by every route and status that
+ * answers with it or holds it (most routes share the error schema, many pages the same items): compiled per
+ * route and status at start, the checks held 4.2 MB of a 28 MB heap (docs/decisions/0446-answers-checked-in-place.md).
+ */
+const checks = new WeakMap<$ZodType, Check | null>();
+
+function checkFor(schema: $ZodType): Check | undefined {
+  let check = checks.get(schema);
+  if (check === undefined) {
+    check = compile(schema) ?? null;
+    checks.set(schema, check);
+  }
+  return check ?? undefined;
+}
+
 function compile(schema: $ZodType): Check | undefined {
   const def = defOf(schema);
-  const inner = (s: $ZodType | undefined) => (s ? compile(s) : undefined);
+  const inner = (s: $ZodType | undefined) => (s ? checkFor(s) : undefined);
   switch (def.type) {
     case "string":
       return leaf(schema, def, (v) => typeof v === "string", lengthOf);
@@ -190,7 +206,7 @@ function compile(schema: $ZodType): Check | undefined {
       return (v) => typeof v === "string" && zod(v);
     }
     case "record":
-      return recordCheck(def, compile);
+      return recordCheck(def, checkFor);
     case "enum": {
       const values = new Set(Object.values(def.entries ?? {}));
       return (v) => values.has(v);
@@ -210,11 +226,11 @@ function compile(schema: $ZodType): Check | undefined {
     case "readonly":
       return inner(def.innerType);
     case "object":
-      return objectCheck(def, compile);
+      return objectCheck(def, checkFor);
     case "array":
-      return arrayCheck(def, compile);
+      return arrayCheck(def, checkFor);
     case "union":
-      return unionCheck(def, compile);
+      return unionCheck(def, checkFor);
     default:
       return undefined;
   }
@@ -239,9 +255,12 @@ export function answerSerializerCompiler({ verify = false, exact = false } = {})
   return (route) => {
     const zod = zodSerializerCompiler(route);
     const schema = zodSchemaOf(route.schema);
-    const check = schema && compile(schema);
-    if (!check) return zod;
+    if (!schema) return zod;
+    // Made with the route's first answer at this status: most routes never answer most of their error statuses.
+    let check: Check | null | undefined;
     return (data) => {
+      if (check === undefined) check = checkFor(schema) ?? null;
+      if (!check) return zod(data);
       if (!check(data)) {
         const text = zod(data);
         if (exact) {
@@ -261,4 +280,4 @@ export function answerSerializerCompiler({ verify = false, exact = false } = {})
 }
 
 /** For tests: whether a schema's answers can be checked in place. */
-export const checkedInPlace = (schema: $ZodType) => compile(schema) !== undefined;
+export const checkedInPlace = (schema: $ZodType) => checkFor(schema) !== undefined;

@@ -4,7 +4,11 @@ import { describeEachDialect, type TestApp } from "../test/test-app.js";
 import { uniqueEmail as email } from "../test/unique-email.js";
 import { openStreamCount } from "./sse.js";
 
-const opened: AbortController[] = [];
+/**
+ * The open streams' responses with their aborts. A response is held, not only its abort: undici cancels the body of a
+ * response the collector takes, which closed streams in the middle of a test whenever a collection came.
+ */
+const opened: { abort: AbortController; response: Response }[] = [];
 
 /** Opens a stream from `address` (the proxy's X-Forwarded-For, which TRUST_PROXY believes); its HTTP status. */
 async function openFrom(t: TestApp, address: string, path = "/api/slots/stream", cookie?: string): Promise<number> {
@@ -13,7 +17,7 @@ async function openFrom(t: TestApp, address: string, path = "/api/slots/stream",
     headers: { "x-forwarded-for": address, ...(cookie ? { cookie } : {}) },
     signal: abort.signal,
   });
-  if (res.status === 200) opened.push(abort);
+  if (res.status === 200) opened.push({ abort, response: res });
   else await res.body?.cancel();
   return res.status;
 }
@@ -26,7 +30,7 @@ async function openMany(t: TestApp, count: number, address: string, path?: strin
 
 function closeAll(t: () => TestApp) {
   return async () => {
-    for (const abort of opened.splice(0)) abort.abort();
+    for (const { abort } of opened.splice(0)) abort.abort();
     await vi.waitFor(() => expect(openStreamCount(t().app.deps.bus)).toBe(0));
   };
 }

@@ -23,6 +23,18 @@ const NOT_BUNDLED = [
   "yjs",
   "prom-client",
   "@resvg/resvg-js",
+  // The recordings' uploads, and the AWS SDK a bucket brings: with the first upload or bucket request
+  // (docs/decisions/0447-recordings-loaded-with-the-first-upload.md).
+  "@tus/server",
+  "@tus/file-store",
+  "@tus/s3-store",
+  "srvx",
+  "@aws-sdk/client-s3",
+  "@aws-sdk/s3-request-presigner",
+  // Fastify's default compilers, which our schema controller's factories keep it from loading
+  // (docs/decisions/0448-fastify-compilers-never-loaded.md).
+  "@fastify/ajv-compiler",
+  "@fastify/fast-json-stringify-compiler",
   "@fastify/static",
   "@fastify/swagger-ui",
 ];

@@ -90,16 +90,30 @@ function openAppDatabase(config: Config, log: FastifyBaseLogger, onQuery: BuildO
   });
 }
 
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+/** Fastify with our logger, proxy rule, limits and schema compilers (Zod's checks in, ours out). */
+function createFastify(config: Config, options: BuildOptions) {
+  const validate = validatorCompiler;
+  const serialize = answerSerializerCompiler({ verify: options.verifyAnswers, exact: options.verifyAnswers });
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
+    // Fastify's own compilers, Ajv and fast-json-stringify, are never built with ours set below; these
+    // factories keep their packages from being loaded at all (docs/decisions/0448-fastify-compilers-never-loaded.md).
+    // Fastify types a factory's compiler as Ajv's; ours are Zod's, hence the cast.
+    schemaController: {
+      compilersFactory: { buildValidator: () => validate, buildSerializer: () => serialize } as never,
+    },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(answerSerializerCompiler({ verify: options.verifyAnswers, exact: options.verifyAnswers }));
+  app.setValidatorCompiler(validate);
+  app.setSerializerCompiler(serialize);
+  return app;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = createFastify(config, options);
 
   const handle = openAppDatabase(config, app.log, options.onQuery);
   const mailer = withoutReservedRecipients(

@@ -4,8 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { FileStore } from "@tus/file-store";
-import { S3Store } from "@tus/s3-store";
 import type { DataStore } from "@tus/utils";
 import type { AppDeps } from "../../app-deps.js";
 
@@ -25,10 +23,14 @@ export interface UploadStaging {
   remove(uploadId: string): Promise<void>;
 }
 
-const stagings = new WeakMap<AppDeps, UploadStaging>();
+const stagings = new WeakMap<AppDeps, Promise<UploadStaging>>();
 
-/** The app's one upload staging (its tus datastore keeps per-upload state, so one per app). */
-export function uploadStagingOf(deps: AppDeps): UploadStaging {
+/**
+ * The app's one upload staging (its tus datastore keeps per-upload state, so one per app), made with
+ * the first upload: the tus stores, and on S3 the AWS SDK they bring, are loaded then, not with the
+ * server (docs/decisions/0447-recordings-loaded-with-the-first-upload.md).
+ */
+export function uploadStagingOf(deps: AppDeps): Promise<UploadStaging> {
   let staging = stagings.get(deps);
   if (!staging) {
     staging = createUploadStaging(deps);
@@ -37,9 +39,10 @@ export function uploadStagingOf(deps: AppDeps): UploadStaging {
   return staging;
 }
 
-function createUploadStaging(deps: AppDeps): UploadStaging {
+async function createUploadStaging(deps: AppDeps): Promise<UploadStaging> {
   const { s3 } = deps.config.storage;
   if (!s3) return diskStaging(path.resolve(deps.config.storage.dir, "uploads"));
+  const { S3Store } = await import("@tus/s3-store");
   const datastore = new S3Store({
     partSize: S3_PART_BYTES,
     s3ClientConfig: {
@@ -72,8 +75,9 @@ function createUploadStaging(deps: AppDeps): UploadStaging {
   };
 }
 
-function diskStaging(directory: string): UploadStaging {
-  fs.mkdirSync(directory, { recursive: true });
+async function diskStaging(directory: string): Promise<UploadStaging> {
+  const { FileStore } = await import("@tus/file-store");
+  await fsp.mkdir(directory, { recursive: true });
   return {
     datastore: new FileStore({ directory }),
     withLocalFile: (uploadId, use) => use(path.join(directory, uploadId)),

@@ -48,7 +48,7 @@ export async function grantUpload(deps: AppDeps, user: SessionUser, bookingId: s
 /** Keeps what arrived of an upload whose page is gone; a part with nothing playable goes. */
 async function closeAbandonedUpload(deps: AppDeps, row: RecordingRow): Promise<void> {
   try {
-    await closeUploadAsItIs(uploadStagingOf(deps), row.upload_id);
+    await closeUploadAsItIs(await uploadStagingOf(deps), row.upload_id);
     await finishUpload(deps, row.upload_id);
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== "UNSUPPORTED_MEDIA") await removeRecordingFiles(deps, [row]);
@@ -103,7 +103,7 @@ export async function requireWebmStart(deps: AppDeps, row: RecordingRow, firstBy
 export async function finishUpload(deps: AppDeps, uploadId: string): Promise<void> {
   const row = await findRecordingByUpload(deps.db, uploadId);
   if (!row) throw new AppError("NOT_FOUND", RECORDING_MESSAGES.uploadNotFound);
-  const staging = uploadStagingOf(deps);
+  const staging = await uploadStagingOf(deps);
   const storageKey = `recordings/${row.booking_id}/${row.participant}-${row.id}.webm`;
   const stored = await staging.withLocalFile(uploadId, async (filePath) => {
     const file = await fsp.open(filePath);
@@ -139,7 +139,7 @@ export async function removeRecordingFiles(deps: AppDeps, rows: RecordingRow[]):
   for (const row of rows) {
     if (row.storage_key) await deps.storage.remove(row.storage_key);
     if (row.captions_key) await deps.storage.remove(row.captions_key);
-    if (row.status === "uploading") await uploadStagingOf(deps).remove(row.upload_id);
+    if (row.status === "uploading") await (await uploadStagingOf(deps)).remove(row.upload_id);
   }
   await deleteRecordings(
     deps.db,

@@ -1,8 +1,7 @@
 import type { IncomingMessage } from "node:http";
-import { Server } from "@tus/server";
+import type { Server } from "@tus/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { NodeRequest, sendNodeResponse } from "srvx/node";
 import { z } from "zod";
 import { AppError, type ErrorCode } from "../../../shared/errors.js";
 import { RECORDING_MESSAGES } from "../../../shared/recording-messages.js";
@@ -41,10 +40,11 @@ function bookingIdOf(request: FastifyRequest): string {
   throw new AppError("VALIDATION", RECORDING_MESSAGES.badMetadata, { field: "bookingId" });
 }
 
-function createTusServer(deps: AppDeps, grants: WeakMap<IncomingMessage, UploadGrant>): Server {
+async function createTusServer(deps: AppDeps, grants: WeakMap<IncomingMessage, UploadGrant>): Promise<Server> {
+  const [{ Server }, staging] = await Promise.all([import("@tus/server"), uploadStagingOf(deps)]);
   return new Server({
     path: RECORDING_UPLOAD_PATH,
-    datastore: uploadStagingOf(deps).datastore,
+    datastore: staging.datastore,
     maxSize: deps.config.recordings.maxBytes,
     relativeLocation: true,
     async onUploadCreate(req, upload) {
@@ -137,7 +137,8 @@ const uploadParams = z.object({ uploadId: z.string().regex(/^[0-9a-f]{32}$/) });
 export const recordingUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const grants = new WeakMap<IncomingMessage, UploadGrant>();
-  const tus = createTusServer(deps, grants);
+  // Made with the first upload, with the tus packages (docs/decisions/0447-recordings-loaded-with-the-first-upload.md).
+  let tus: Promise<[Server, typeof import("srvx/node")]> | undefined;
   // tus reads the request body itself, as it arrives.
   app.addContentTypeParser("application/offset+octet-stream", (_request, _payload, done) => done(null));
 
@@ -147,8 +148,10 @@ export const recordingUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    tus ??= Promise.all([createTusServer(deps, grants), import("srvx/node")]);
+    const [server, { NodeRequest, sendNodeResponse }] = await tus;
     reply.hijack();
-    const response = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+    const response = await server.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
     if (response.status >= 500) request.log.error({ status: response.status }, "recording upload failed");
     await sendNodeResponse(reply.raw, await inOurErrorShape(response));
   };

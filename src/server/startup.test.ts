@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "./test/server-process.js";
 import { decodeQuotedPrintable, startSmtpServer } from "./test/smtp.js";
@@ -78,12 +79,14 @@ describe("start-up refuses what is unsafe", () => {
 });
 
 describe("a production server started from the build (npm run start:prod)", () => {
-  it("has no outbox, no demo data, no source maps, and answers HEAD where GET works", async () => {
+  it("has no outbox, no demo data, no source maps, sends assets compressed and answers HEAD where GET works", async () => {
     const client = path.join(dir, "client");
     fs.mkdirSync(path.join(client, "assets"), { recursive: true });
     fs.writeFileSync(path.join(client, "index.html"), "<!doctype html><title>CareerPrep</title>");
     fs.writeFileSync(path.join(client, "assets", "app.js"), "console.log(1);\n");
     fs.writeFileSync(path.join(client, "assets", "app.js.map"), '{"version":3,"sources":["secret.ts"]}');
+    // What the client's build writes beside each asset (vite.config.ts).
+    fs.writeFileSync(path.join(client, "assets", "app.js.br"), zlib.brotliCompressSync("console.log(1);\n"));
     const port = await freePort();
     const server = startServer(
       {
@@ -106,6 +109,11 @@ describe("a production server started from the build (npm run start:prod)", () =
       expect(slots).toEqual([]);
       expect((await fetch(`${base}/assets/app.js`)).status).toBe(200);
       expect((await fetch(`${base}/assets/app.js.map`)).status).toBe(404);
+      const compressed = await fetch(`${base}/assets/app.js`, { headers: { "accept-encoding": "br" } });
+      expect(compressed.headers.get("content-encoding")).toBe("br");
+      expect(await compressed.text()).toBe("console.log(1);\n");
+      // The compressed file is sent for its asset, never asked for by its own name.
+      expect((await fetch(`${base}/assets/app.js.br`)).status).toBe(404);
       for (const url of ["/", "/dashboard", "/assets/app.js", "/api/health", "/api/catalog"]) {
         const head = await fetch(`${base}${url}`, { method: "HEAD" });
         expect({ url, status: head.status }).toEqual({ url, status: 200 });

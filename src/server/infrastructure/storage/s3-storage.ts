@@ -17,7 +17,7 @@ export interface S3Settings {
 /**
  * The AWS SDK is loaded with the first file operation, not with the server: it is 0.8 MB of source and
  * several megabytes of objects once evaluated, and a server that keeps files on disk never needs it
- * (as nodemailer and pdfkit, docs/decisions/0220-server-loaded-lean.md).
+ * (docs/decisions/0447-recordings-loaded-with-the-first-upload.md, as nodemailer and pdfkit in 0220).
  */
 const loadSdk = () =>
   Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/s3-request-presigner")]).then(([s3, presigner]) => ({

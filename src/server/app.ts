@@ -92,7 +92,6 @@ function openAppDatabase(config: Config, log: FastifyBaseLogger, onQuery: BuildO
 
 /** Fastify with our logger, proxy rule, limits and schema compilers (Zod's checks in, ours out). */
 function createFastify(config: Config, options: BuildOptions) {
-  const validate = validatorCompiler;
   const serialize = answerSerializerCompiler({ verify: options.verifyAnswers, exact: options.verifyAnswers });
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
@@ -104,10 +103,10 @@ function createFastify(config: Config, options: BuildOptions) {
     // factories keep their packages from being loaded at all (docs/decisions/0448-fastify-compilers-never-loaded.md).
     // Fastify types a factory's compiler as Ajv's; ours are Zod's, hence the cast.
     schemaController: {
-      compilersFactory: { buildValidator: () => validate, buildSerializer: () => serialize } as never,
+      compilersFactory: { buildValidator: () => validatorCompiler, buildSerializer: () => serialize } as never,
     },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validate);
+  app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serialize);
   return app;
 }

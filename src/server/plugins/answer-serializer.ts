@@ -279,5 +279,11 @@ export function answerSerializerCompiler({ verify = false, exact = false } = {})
   };
 }
 
+/**
+ * The check of a schema, where it has one: a value that passes is what Zod would return for it, unchanged
+ * (scorecards/mapping.ts takes stored values as they are with it).
+ */
+export const checkInPlace = (schema: $ZodType): ((value: unknown) => boolean) | undefined => checkFor(schema);
+
 /** For tests: whether a schema's answers can be checked in place. */
 export const checkedInPlace = (schema: $ZodType) => checkFor(schema) !== undefined;

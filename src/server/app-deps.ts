@@ -5,6 +5,7 @@ import type { Db, Dialect } from "./db/database.js";
 import type { Auth } from "./infrastructure/auth/auth.js";
 import type { SessionCache } from "./infrastructure/auth/session-cache.js";
 import type { EventBus } from "./infrastructure/events/bus.js";
+import type { HeavyReads } from "./infrastructure/heavy-reads.js";
 import type { Mailer } from "./infrastructure/mail/message.js";
 import type { PaymentProvider } from "./infrastructure/payments/provider.js";
 import type { FileStorage } from "./infrastructure/storage/storage.js";
@@ -25,6 +26,8 @@ export interface AppDeps {
   /** Recordings and resumes: a folder or an S3-compatible bucket (infrastructure/storage). */
   storage: FileStorage;
   log: FastifyBaseLogger;
+  /** The heaviest reads take turns, a few at a time (infrastructure/heavy-reads.ts). */
+  heavyReads: HeavyReads;
   /** Background work started by modules (job workers, sweepers), stopped on close. */
   stoppers: Array<() => Promise<void> | void>;
 }

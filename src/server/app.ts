@@ -18,6 +18,7 @@ import { createAuth } from "./infrastructure/auth/auth.js";
 import { announceSessionsEnded } from "./infrastructure/auth/revocation.js";
 import { SessionCache } from "./infrastructure/auth/session-cache.js";
 import { createLocalBus, createPostgresBus } from "./infrastructure/events/bus.js";
+import { createHeavyReads } from "./infrastructure/heavy-reads.js";
 import { createOutboxMailer, createSmtpMailer, withoutReservedRecipients } from "./infrastructure/mail/mailer.js";
 import type { Mailer } from "./infrastructure/mail/message.js";
 import { outboxRoutes } from "./infrastructure/outbox/routes.js";
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bus: createLocalBus(),
     storage: createStorage(config),
     log: app.log,
+    heavyReads: createHeavyReads(config.heavyReadConcurrency),
     stoppers: [],
   };
   app.decorate("deps", deps);

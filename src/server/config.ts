@@ -117,6 +117,8 @@ const envSchema = z.object({
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** How long the public catalog may answer a feedback-time figure already read (decision 0330); 0 reads it every time. */
   CATALOG_FIGURES_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** The heaviest reads (dashboard, console bookings and audit log, data export) run at most this many at a time per process (decision 0449). */
+  HEAVY_READ_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
   HOLD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   STREAM_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(20),
   STREAM_LIMIT_TOTAL: z.coerce.number().int().min(1).default(5000),
@@ -447,6 +449,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     clientDir: env.CLIENT_DIR,
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT,
     catalogFiguresMaxAgeMs: env.CATALOG_FIGURES_MAX_AGE_SECONDS * 1000,
+    heavyReadConcurrency: env.HEAVY_READ_CONCURRENCY,
     holdRateLimitPerMinute: env.HOLD_RATE_LIMIT,
     /** Open live streams per signed-in user, per address (signed in or not) and per process (docs/security.md). */
     streamLimitPerClient: env.STREAM_LIMIT_PER_CLIENT,

@@ -223,6 +223,8 @@ export const API_MESSAGES = {
   pathNotPlain:
     'The address is not in its plain form (a "." or ".." segment, an encoded dot, a repeated slash or a backslash). Ask for the plain address.',
   internal: "Something went wrong on our side. Please try again.",
+  /** Never read by anyone: the client had gone when a heavy read's turn came (infrastructure/heavy-reads.ts). */
+  clientLeft: "The request was closed before its turn came.",
   noRoute: (method: string, url: string) => `No route for ${method} ${url}.`,
   signInRequired: "Please sign in to continue.",
   tooManyStreams: "Too many live connections are open. Close a few tabs and try again.",

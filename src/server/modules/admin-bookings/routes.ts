@@ -31,7 +31,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return listAdminBookings(app.deps, request.query);
+      return app.deps.heavyReads.run(request, () => listAdminBookings(app.deps, request.query));
     },
   );
 };

@@ -17,7 +17,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return readAuditLog(app.deps, request.query);
+      return app.deps.heavyReads.run(request, () => readAuditLog(app.deps, request.query));
     },
   );
 };

@@ -19,7 +19,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(request);
       reply.header("cache-control", "no-store");
-      return getDashboard(app.deps, user);
+      return app.deps.heavyReads.run(request, () => getDashboard(app.deps, user));
     },
   );
 };

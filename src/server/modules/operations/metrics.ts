@@ -85,6 +85,22 @@ function registerBusinessGauges(registry: Registry, Gauge: typeof GaugeClass, de
     ["pending", "running", "failed"],
   );
   new Gauge({
+    name: "careerprep_heavy_reads_running",
+    help: "Heavy reads (dashboard, console bookings and audit log, data export) running on this instance.",
+    registers: [registry],
+    collect() {
+      this.set(deps.heavyReads.running);
+    },
+  });
+  new Gauge({
+    name: "careerprep_heavy_reads_waiting",
+    help: "Heavy reads waiting for their turn on this instance (HEAVY_READ_CONCURRENCY run at once).",
+    registers: [registry],
+    collect() {
+      this.set(deps.heavyReads.waiting);
+    },
+  });
+  new Gauge({
     name: "careerprep_live_streams",
     help: "Live update streams open on this instance.",
     registers: [registry],

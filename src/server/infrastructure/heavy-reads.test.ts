@@ -20,6 +20,54 @@ function gate<T>(value: T) {
   return { open, read };
 }
 
+describe("files sent as they are read", () => {
+  async function* lines(count: number, sent: string[]) {
+    for (let i = 0; i < count; i++) {
+      sent.push(`line ${i}`);
+      yield `line ${i}`;
+    }
+  }
+  const drain = async (stream: AsyncIterable<string>) => {
+    const got: string[] = [];
+    for await (const line of stream) got.push(line);
+    return got;
+  };
+
+  it("take turns in a lane half as wide, holding a turn until the last line, while reads go on", async () => {
+    const reads = createHeavyReads(4);
+    const sent: string[][] = [[], [], []];
+    const files = sent.map((s) => reads.stream(request(), () => lines(2, s)));
+    // The first line of each is asked for: two files start, the third waits for a turn.
+    const firsts = files.map((f) => f.next());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent.map((s) => s.length)).toEqual([1, 1, 0]);
+    expect({ running: reads.running, waiting: reads.waiting }).toEqual({ running: 2, waiting: 1 });
+    await expect(reads.run(request(), async () => "a dashboard")).resolves.toBe("a dashboard");
+
+    await expect(firsts[0]).resolves.toEqual({ value: "line 0", done: false });
+    await expect(drain(files[0] as AsyncGenerator<string>)).resolves.toEqual(["line 1"]);
+    await expect(firsts[2]).resolves.toEqual({ value: "line 0", done: false });
+    await drain(files[1] as AsyncGenerator<string>);
+    await drain(files[2] as AsyncGenerator<string>);
+    expect({ running: reads.running, waiting: reads.waiting }).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("frees the turn of a file its client stopped reading, and sends nothing to a client that left while it waited", async () => {
+    const reads = createHeavyReads(1);
+    const first: string[] = [];
+    const stopped = reads.stream(request(), () => lines(1000, first));
+    await stopped.next();
+    const gone: string[] = [];
+    const waiting = reads.stream(request(true), () => lines(3, gone));
+    const next = waiting.next();
+    await stopped.return(undefined);
+    await expect(next).rejects.toMatchObject({ code: "UNAVAILABLE" });
+    expect(gone).toEqual([]);
+    expect(first.length).toBeLessThan(1000);
+    await expect(drain(reads.stream(request(), () => lines(2, [])))).resolves.toEqual(["line 0", "line 1"]);
+  });
+});
+
 describe("heavy reads", () => {
   it("runs at most the configured number at once, the rest in arrival order", async () => {
     const reads = createHeavyReads(2);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import pLimit from "p-limit";
+import pLimit, { type LimitFunction } from "p-limit";
 import { AppError } from "../../shared/errors.js";
 import { API_MESSAGES } from "../../shared/messages.js";
 
@@ -13,27 +13,55 @@ import { API_MESSAGES } from "../../shared/messages.js";
  * (docs/decisions/0449-heavy-reads-take-turns.md, docs/benchmarks.md, Scale). A request whose client
  * left while it waited is not run: its turn goes to the next. Insights is not one of them: requests
  * for one period already share one reading (modules/insights/service.ts).
+ *
+ * Files sent as they are read (the accountant's CSV) take turns in a lane of their own, half as wide:
+ * each holds its turn until its last byte is sent, a year's file for about a second, and would hold
+ * up the dashboards behind it.
  */
 export interface HeavyReads {
   /** Runs `read` in its turn. */
   run<T>(request: FastifyRequest, read: () => Promise<T>): Promise<T>;
-  /** Heavy reads running now, and waiting for their turn (`/metrics`). */
+  /** Streams what `open` yields once its turn in the files' lane comes, and frees the turn when it ends or the client leaves. */
+  stream<T>(request: FastifyRequest, open: () => AsyncIterable<T>): AsyncGenerator<T>;
+  /** Heavy reads and files running now, and waiting for their turn (`/metrics`). */
   readonly running: number;
   readonly waiting: number;
 }
 
+const clientLeft = (request: FastifyRequest) => request.raw.socket?.destroyed === true;
+const left = () => new AppError("UNAVAILABLE", API_MESSAGES.clientLeft);
+
+/** Waits for a turn of `limit`; the turn is held until `release` is called. */
+function turnOf(limit: LimitFunction): Promise<() => void> {
+  return new Promise((started) => {
+    void limit(
+      () =>
+        new Promise<void>((release) => {
+          started(release);
+        }),
+    );
+  });
+}
+
 export function createHeavyReads(concurrency: number): HeavyReads {
-  const limit = pLimit(concurrency);
+  const reads = pLimit(concurrency);
+  const files = pLimit(Math.ceil(concurrency / 2));
   return {
-    run: (request, read) =>
-      limit(() =>
-        request.raw.socket?.destroyed ? Promise.reject(new AppError("UNAVAILABLE", API_MESSAGES.clientLeft)) : read(),
-      ),
+    run: (request, read) => reads(() => (clientLeft(request) ? Promise.reject(left()) : read())),
+    async *stream(request, open) {
+      const release = await turnOf(files);
+      try {
+        if (clientLeft(request)) throw left();
+        yield* open();
+      } finally {
+        release();
+      }
+    },
     get running() {
-      return limit.activeCount;
+      return reads.activeCount + files.activeCount;
     },
     get waiting() {
-      return limit.pendingCount;
+      return reads.pendingCount + files.pendingCount;
     },
   };
 }

@@ -86,7 +86,7 @@ function registerBusinessGauges(registry: Registry, Gauge: typeof GaugeClass, de
   );
   new Gauge({
     name: "careerprep_heavy_reads_running",
-    help: "Heavy reads (dashboard, console bookings and audit log, data export) running on this instance.",
+    help: "Heavy reads (dashboard, console bookings and audit log, data export, invoice CSVs) running on this instance.",
     registers: [registry],
     collect() {
       this.set(deps.heavyReads.running);

@@ -85,7 +85,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           )
           // A byte stream (not objects): what waits to be sent is bounded by the stream's 64 KB mark
           // plus one chunk (a day), not sixteen chunks, whatever the period or the client's pace.
-          .send(Readable.from(deps.heavyReads.stream(request, () => body), { objectMode: false }))
+          .send(
+            Readable.from(
+              deps.heavyReads.stream(request, () => body),
+              { objectMode: false },
+            ),
+          )
       );
     },
   );

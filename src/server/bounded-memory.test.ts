@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverNodeArgs } from "../../scripts/server-process.mjs";
+import { scoreAreasFor } from "../shared/schemas/scorecards.js";
 import { zonedDate } from "../shared/time.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
@@ -91,5 +92,25 @@ for (const dialect of DIALECTS) {
       expect(documents).toBeGreaterThan(10_000);
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     }, 240_000);
+
+    it("generates scorecards as the interviewer's form saves them: a whole score 1–5 for each area of the plan", async () => {
+      const handle = openDatabase(database.url);
+      try {
+        const cards = await handle.db
+          .selectFrom("scorecards")
+          .innerJoin("bookings", "bookings.id", "scorecards.booking_id")
+          .select(["scorecards.scores", "bookings.package_key"])
+          .limit(200)
+          .execute();
+        expect(cards.length).toBeGreaterThan(0);
+        for (const card of cards) {
+          const scores = JSON.parse(card.scores) as Record<string, number>;
+          expect(Object.keys(scores)).toEqual(scoreAreasFor(card.package_key));
+          expect(Object.values(scores).every((s) => Number.isInteger(s) && s >= 1 && s <= 5)).toBe(true);
+        }
+      } finally {
+        await handle.close();
+      }
+    });
   });
 }

@@ -7,6 +7,7 @@
 // workshops, one confirmation notification per paid booking, one audit entry per session marked.
 
 import { financialYear } from "../../shared/gst.js";
+import { scoreAreasFor } from "../../shared/schemas/scorecards.js";
 import { zonedDate } from "../../shared/time.js";
 import type { Db } from "../db/database.js";
 import type { BookingKind, BookingsTable, Database } from "../db/schema.js";
@@ -349,7 +350,15 @@ function followUps(booking: BookingsTable, session: Session, student: Student) {
         {
           id: randomUUID(),
           booking_id: booking.id,
-          scores: JSON.stringify({ communication: 4, problemSolving: 3, coding: 4 }),
+          // A score for each area of the plan's rounds, as the interviewer's form saves them (1–5, whole).
+          scores: JSON.stringify(
+            Object.fromEntries(
+              scoreAreasFor(booking.package_key).map((area, i) => [
+                area,
+                3 + ((Date.parse(booking.created_at) + i) % 3),
+              ]),
+            ),
+          ),
           overall: 3 + (Date.parse(booking.created_at) % 3),
           tags: "[]",
           notes: "Clear structure; practise edge cases.",

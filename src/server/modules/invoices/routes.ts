@@ -73,7 +73,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const gzip = negotiate(request.headers["accept-encoding"] ?? "", ["gzip"]) === "gzip";
       const body = exportDocumentsCsv(deps, request.query, gzip ? "gzip" : "identity");
-      // The period was checked above (before the first line); the lines wait for the file's turn (decision 0449).
+      const lines = deps.heavyReads.stream(request, () => body); // its lines wait for the file's turn (decision 0449)
       if (gzip) reply.header("content-encoding", "gzip");
       return (
         reply
@@ -83,14 +83,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
             "content-disposition",
             `attachment; filename="invoices-${request.query.from}-to-${request.query.to}.csv"`,
           )
-          // A byte stream (not objects): what waits to be sent is bounded by the stream's 64 KB mark
-          // plus one chunk (a day), not sixteen chunks, whatever the period or the client's pace.
-          .send(
-            Readable.from(
-              deps.heavyReads.stream(request, () => body),
-              { objectMode: false },
-            ),
-          )
+          // A byte stream (not objects): what waits to be sent is bounded by the stream's 64 KB mark plus one chunk
+          // (a day), whatever the period or the client's pace; a bad period was refused above, before any header.
+          .send(Readable.from(lines, { objectMode: false }))
       );
     },
   );

@@ -29,6 +29,7 @@ import { generateDataSet, HEAVY_STUDENT, LIGHT_STUDENT, SIZES } from "../src/ser
 import { fetchTransport, signInThroughOutbox } from "../src/server/test/sign-in.js";
 import { addDays, zonedDate } from "../src/shared/time.js";
 import { anonMb, cpuMs, postgresCpuMs, rssMb, startServer } from "./bench-common.js";
+import { type SizeResult, verdict } from "./bench-scale-targets.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -89,6 +90,8 @@ interface Measured {
   errors: number;
   /** Rounds in which no request was answered before the round ended (its latencies then read 0, meaning none). */
   silentRounds: number;
+  /** Bytes a response took on the wire, headers included (median over rounds): what the request shows. */
+  bytesPerAnswer: number;
 }
 
 /** The server's resident memory, sampled every 100 ms: the peak of the whole run and of the current phase. */
@@ -125,6 +128,7 @@ async function measure(
       anon: number;
       errors: number;
       silentRounds: number;
+      bytes: number[];
     }
   >();
   const databaseCpu = () => (dialect === "postgres" ? postgresCpuMs() : null);
@@ -150,6 +154,7 @@ async function measure(
         anon: 0,
         errors: 0,
         silentRounds: 0,
+        bytes: [],
       };
       // A request slower than the round is answered after autocannon stopped listening: the round has
       // no latencies (autocannon reads 0), so it is counted apart instead of passing for a fast one.
@@ -159,6 +164,7 @@ async function measure(
       } else sample.silentRounds++;
       await settle(pid);
       sample.cpu.push((cpuMs(pid) - before) / Math.max(1, result.requests.total));
+      if (result.requests.total > 0) sample.bytes.push(result.throughput.total / result.requests.total);
       const dbAfter = databaseCpu();
       if (dbBefore !== null && dbAfter !== null)
         sample.dbCpu.push((dbAfter - dbBefore) / Math.max(1, result.requests.total));
@@ -181,6 +187,7 @@ async function measure(
     peakAnonMb: Math.round(s.anon),
     errors: s.errors,
     silentRounds: s.silentRounds,
+    bytesPerAnswer: Math.round(median(s.bytes)),
   }));
 }
 
@@ -411,7 +418,7 @@ function print(result: Awaited<ReturnType<typeof runOne>>, load: string): void {
     `generated in ${result.generationS.toFixed(1)} s; upgrade (migrations 0320-0322, 0333, 0380-0381, 0420-0426, 0430-0439) ${result.upgradeS.toFixed(1)} s; ${(result.totalBytes / 1e6).toFixed(1)} MB, ${result.bytesPerBooking} bytes per booking (${result.bytesPerBookingBeforeUpgrade} before the upgrade); server peak RSS ${result.peakRssMb} MB (anonymous ${result.peakAnonMb} MB)`,
   );
   console.log(
-    "| Request | p50 ms | p99 ms | CPU ms/request (database's) | peak RSS (anonymous) MB | errors |\n|---|---|---|---|---|---|",
+    "| Request | p50 ms | p99 ms | CPU ms/request (database's) | peak RSS (anonymous) MB | answer KB | errors |\n|---|---|---|---|---|---|---|",
   );
   const latency = (m: Measured, ms: number) =>
     m.silentRounds === 0
@@ -421,7 +428,7 @@ function print(result: Awaited<ReturnType<typeof runOne>>, load: string): void {
         : "none answered";
   for (const m of result.measured)
     console.log(
-      `| ${m.request} | ${latency(m, m.p50)} | ${latency(m, m.p99)} | ${m.cpuMsPerRequest}${m.dbCpuMsPerRequest === null ? "" : ` (${m.dbCpuMsPerRequest})`} | ${m.peakRssMb} (${m.peakAnonMb}) | ${m.errors} |`,
+      `| ${m.request} | ${latency(m, m.p50)} | ${latency(m, m.p99)} | ${m.cpuMsPerRequest}${m.dbCpuMsPerRequest === null ? "" : ` (${m.dbCpuMsPerRequest})`} | ${m.peakRssMb} (${m.peakAnonMb}) | ${(m.bytesPerAnswer / 1024).toFixed(1)} | ${m.errors} |`,
     );
   console.log(
     `hold log sweep: ${result.holdsDeleted} holds deleted in ${result.holdSweepS.toFixed(1)} s; then ${result.bytesPerBookingAfterSweep} bytes per booking`,
@@ -454,6 +461,23 @@ for (const dialect of dialects) {
     const load = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
     print(result, load);
     fs.mkdirSync(OUT, { recursive: true });
-    fs.writeFileSync(path.join(OUT, `${dialect}-${sizeName}.json`), JSON.stringify({ ...result, load }, null, 2));
+    const at = new Date().toISOString();
+    fs.writeFileSync(path.join(OUT, `${dialect}-${sizeName}.json`), JSON.stringify({ ...result, load, at }, null, 2));
   }
+  printVerdict(dialect);
+}
+
+/**
+ * The targets read against L and S of this database, when both were measured: in this run or, for the
+ * size it did not run, by an earlier one whose results are kept (scripts/bench-scale-targets.ts).
+ */
+function printVerdict(dialect: string): void {
+  if (!SIZE_NAMES.includes("L") && !SIZE_NAMES.includes("S")) return;
+  const read = (size: string): SizeResult | undefined => {
+    const file = path.join(OUT, `${dialect}-${size}.json`);
+    return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as SizeResult) : undefined;
+  };
+  const [small, large] = [read("S"), read("L")];
+  if (!small || !large) return;
+  console.log(`\n${verdict(small, large).join("\n")}`);
 }

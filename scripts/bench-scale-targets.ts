@@ -7,11 +7,17 @@
 /** What the verdict reads of one request's figures (scripts/bench-scale.ts, Measured). */
 export interface RequestFigures {
   request: string;
+  /** Medians over rounds, ms. */
   p50: number;
   p99: number;
+  /** The server's peak resident memory while this request was loaded in the first round (after the ones before it). */
   peakRssMb: number;
+  /** Rounds in which no request was answered before the round ended (its latencies then read 0, meaning none). */
   silentRounds: number;
-  /** Bytes a response took on the wire, headers included; absent in results written before it was measured. */
+  /**
+   * Bytes a response took on the wire, headers included (median over rounds): what the request shows. Absent in
+   * results written before it was measured.
+   */
   bytesPerAnswer?: number;
 }
 

@@ -29,7 +29,7 @@ import { generateDataSet, HEAVY_STUDENT, LIGHT_STUDENT, SIZES } from "../src/ser
 import { fetchTransport, signInThroughOutbox } from "../src/server/test/sign-in.js";
 import { addDays, zonedDate } from "../src/shared/time.js";
 import { anonMb, cpuMs, postgresCpuMs, rssMb, startServer } from "./bench-common.js";
-import { type SizeResult, verdict } from "./bench-scale-targets.js";
+import { type RequestFigures, type SizeResult, verdict } from "./bench-scale-targets.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -76,21 +76,14 @@ function signIn(base: string, db: Db, email: string): Promise<string> {
   return signInThroughOutbox(db, fetchTransport(base, headers), email);
 }
 
-interface Measured {
-  request: string;
-  p50: number;
-  p99: number;
+/** A request's figures: those the targets read (bench-scale-targets.ts), and the rest the table prints. */
+interface Measured extends RequestFigures {
   cpuMsPerRequest: number;
   /** On PostgreSQL, the database's own CPU per request (every postgres process of this machine); null on SQLite. */
   dbCpuMsPerRequest: number | null;
-  /** The server's peak resident memory while this request was loaded in the first round (after the ones before it). */
-  peakRssMb: number;
-  /** The same for its anonymous memory (RSS without mapped files: see anonMb). */
+  /** The same as peakRssMb for the anonymous memory (RSS without mapped files: see anonMb). */
   peakAnonMb: number;
   errors: number;
-  /** Rounds in which no request was answered before the round ended (its latencies then read 0, meaning none). */
-  silentRounds: number;
-  /** Bytes a response took on the wire, headers included (median over rounds): what the request shows. */
   bytesPerAnswer: number;
 }
 

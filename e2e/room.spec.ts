@@ -140,11 +140,13 @@ test.describe("the interview room", () => {
 
     await editor(student).click();
     await student.keyboard.type("def solve(nums):");
-    await expect(editor(desk)).toContainText("def solve(nums):", { timeout: 1_000 });
+    // Each keystroke crosses the server to the other browser; on a 2-core machine shared by two video calls
+    // the last of them can land seconds later, so the step waits as long as any other (how fast is a bench's).
+    await expect(editor(desk)).toContainText("def solve(nums):");
     await editor(desk).click();
     await desk.keyboard.press("Control+End");
     await desk.keyboard.type("\nreturn sorted(nums)");
-    await expect(editor(student)).toContainText("return sorted(nums)", { timeout: 1_000 });
+    await expect(editor(student)).toContainText("return sorted(nums)");
     await desk.getByLabel("Language").selectOption("java");
     await expect(student.getByLabel("Language")).toHaveValue("java");
 

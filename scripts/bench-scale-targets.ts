@@ -48,6 +48,12 @@ const p99Target = (request: string) => (request === "data export (50 bookings)" 
 const RSS_TARGET_MB = 160;
 const FIRST_CONTENT_TARGET_MS = 1_000;
 
+/**
+ * autocannon reads latencies in whole milliseconds, so an S figure of 0 means "under 1 ms": 2× of it is
+ * read as 2× of 1 ms, the finest the bench can tell apart (0 → 1 ms is no growth it can see).
+ */
+const RESOLUTION_MS = 1;
+
 const kb = (bytes: number | undefined) => (bytes === undefined ? "?" : `${(bytes / 1024).toFixed(1)} KB`);
 const answered = (m: RequestFigures) => m.silentRounds === 0;
 
@@ -62,7 +68,7 @@ export function verdict(small: SizeResult, large: SizeResult): string[] {
     const at = l.get(name) as RequestFigures;
     if (!answered(at) || at.p99 > p99Target(name)) slow.push(`${name} ${answered(at) ? at.p99 : "unanswered"}`);
     const before = s.get(name);
-    if (before && (!answered(at) || at.p99 > 2 * before.p99)) {
+    if (before && (!answered(at) || at.p99 > 2 * Math.max(before.p99, RESOLUTION_MS))) {
       grown.push(
         `${name} ${before.p99} → ${at.p99} (${kb(before.bytesPerAnswer)} → ${kb(at.bytesPerAnswer)} an answer)`,
       );

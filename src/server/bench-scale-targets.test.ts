@@ -74,4 +74,10 @@ describe("bench:scale's verdict on its targets", () => {
     expect(lines[2]).toContain("missed by student dashboard (50 bookings) 30 → 0");
     expect(lines[4]).toBe("- first content in Chromium ≤ 1 s: not measured (BENCH_BROWSER=false)");
   });
+
+  it("reads an S figure under the bench's 1 ms resolution as 1 ms, so 0 → 1 is no growth but 0 → 3 is", () => {
+    const small = result("S", [figures("one day's slots", 0), figures("days summary", 0)]);
+    const large = result("L", [figures("one day's slots", 1), figures("days summary", 3)]);
+    expect(verdict(small, large)[2]).toBe("- p99 at L within 2× of S: missed by days summary 0 → 3 (? → ? an answer)");
+  });
 });

@@ -10,8 +10,9 @@ export interface Seeded {
   cookies: string[];
   slotIds: string[];
   /** Without seeding (bench:scale), what the hold log's sweep did before serving, when asked. */
-  holdSweepMs?: number;
+  upkeepMs?: number;
   holdsDeleted?: number;
+  daysLookedAt?: number;
 }
 
 export async function startServer(

@@ -20,8 +20,8 @@ import { couponRoutes } from "./coupons/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { onSeatFreed } from "./holds/index.js";
 import { holdRoutes } from "./holds/routes.js";
-import { startHoldLogRetention } from "./insights/hold-log-retention.js";
 import { insightRoutes } from "./insights/routes.js";
+import { startInsightsUpkeep } from "./insights/upkeep.js";
 import { internshipRoutes } from "./internships/routes.js";
 import { interviewerWorkspaceRoutes } from "./interviewer-workspace/routes.js";
 import { interviewerRoutes } from "./interviewers/routes.js";
@@ -122,5 +122,5 @@ export const workerStarters: Array<(app: FastifyInstance) => void> = [
   (app) => startJobWorker(app, jobHandlers),
   startSeatSweeper,
   startRecordingRetention,
-  startHoldLogRetention,
+  startInsightsUpkeep,
 ];

@@ -1,8 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { FastifyInstance } from "fastify";
 import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
-import type { Bucket } from "./repository.js";
+import { dayBuckets } from "./days-kept-ahead.js";
 import { deleteHoldsBefore, findOldestHoldBefore } from "./rollups-repository.js";
 import { readDayFigures } from "./settled-days.js";
 
@@ -16,16 +15,6 @@ export const HOLD_LOG_DAYS = 35;
 const DAYS_PER_STEP = 7;
 /** Rows deleted per statement, so no write holds SQLite's lock for long. */
 const DELETE_ROWS = 5_000;
-const SWEEP_MS = 60 * 60 * 1000;
-
-function dayBuckets(first: string, last: string, timeZone: string): Bucket[] {
-  const days: Bucket[] = [];
-  for (let key = first; key <= last; key = addDays(key, 1)) {
-    const fromIso = zonedToInstant(key, "00:00", timeZone).toISOString();
-    days.push({ key, fromIso, toIso: zonedToInstant(addDays(key, 1), "00:00", timeZone).toISOString() });
-  }
-  return days;
-}
 
 /**
  * Keeps the funnel of every day older than HOLD_LOG_DAYS that still has holds, then deletes those
@@ -51,13 +40,4 @@ export async function pruneHoldLog(deps: AppDeps, nowMs = Date.now()): Promise<n
     }
   }
   return deleted;
-}
-
-/** Hourly, on whichever instance runs first (a second one finds nothing left to do). */
-export function startHoldLogRetention(app: FastifyInstance): void {
-  const sweep = () =>
-    pruneHoldLog(app.deps).catch((err: unknown) => app.log.error({ err }, "hold log retention failed"));
-  const timer = setInterval(sweep, SWEEP_MS);
-  timer.unref();
-  app.deps.stoppers.push(() => clearInterval(timer));
 }

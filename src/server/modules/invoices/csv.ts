@@ -117,6 +117,15 @@ async function* csvPieces(deps: AppDeps, range: { from: string; to: string }): A
   }
 }
 
+/**
+ * Builds and keeps the lines of every day of the range not kept yet, the kept ones read a month at a
+ * time as an export reads them: the hourly upkeep's share (insights/upkeep.ts), so the accountant's
+ * first export of a year after an upgrade reads kept days. The range must end on a settled day.
+ */
+export async function keepCsvDays(deps: AppDeps, range: { from: string; to: string }): Promise<void> {
+  for await (const piece of csvPieces(deps, range)) void piece;
+}
+
 type IssuedDocument = Awaited<ReturnType<typeof findDocumentsIssuedBetween>>[number];
 
 const csvLinesOf = (deps: AppDeps, batch: IssuedDocument[]) =>

@@ -1,0 +1,57 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
+import type { AppDeps } from "../../app-deps.js";
+import { keptOnChangeBy, moneySettledBy } from "../../db/settled-days.js";
+import { measureFeedbackMinutes } from "../feedback-time/service.js";
+import { keepCsvDays } from "../invoices/index.js";
+import type { Bucket } from "./repository.js";
+import { readSessionDays } from "./session-days.js";
+import { readDayFigures } from "./settled-days.js";
+
+/**
+ * The settled days kept ahead of the reader: the longest period Insights answers (366 days after
+ * its first date, both included: periodQuerySchema) ending yesterday.
+ */
+export const DAYS_KEPT_AHEAD = 367;
+/** Days summed and kept per step, the event loop free between steps (SQLite's reads hold it). */
+const DAYS_PER_STEP = 7;
+
+/** The platform-zone days from `first` to `last`, both included, as instants. */
+export function dayBuckets(first: string, last: string, timeZone: string): Bucket[] {
+  const days: Bucket[] = [];
+  for (let key = first; key <= last; key = addDays(key, 1)) {
+    const fromIso = zonedToInstant(key, "00:00", timeZone).toISOString();
+    days.push({ key, fromIso, toIso: zonedToInstant(addDays(key, 1), "00:00", timeZone).toISOString() });
+  }
+  return days;
+}
+
+/**
+ * Sums and keeps every settled day of the last year that is not kept yet (Insights' money, hold
+ * funnel, seats, marks, scores and coupon use, and the invoices CSV's lines), a week at a time, then
+ * the feedback figure's days and hours, so no admin's or accountant's request pays for days nobody
+ * asked for yet: after an upgrade, or after a write dropped a day (docs/decisions/0450-insight-days-kept-ahead.md). A day already kept costs one read
+ * of its kept row. Stops between steps once `stopping` says so. Returns the days looked at.
+ */
+export async function keepDaysAhead(
+  deps: AppDeps,
+  nowMs = Date.now(),
+  stopping: () => boolean = () => false,
+): Promise<number> {
+  const { timeZone } = deps.config;
+  const yesterday = addDays(zonedDate(new Date(nowMs), timeZone), -1);
+  const settledBy = [keptOnChangeBy(nowMs), moneySettledBy(nowMs)].sort()[0] ?? "";
+  const days = dayBuckets(addDays(yesterday, 1 - DAYS_KEPT_AHEAD), yesterday, timeZone).filter(
+    (d) => d.toIso <= settledBy,
+  );
+  for (let i = 0; i < days.length; i += DAYS_PER_STEP) {
+    if (stopping()) return i;
+    const step = days.slice(i, i + DAYS_PER_STEP);
+    await readDayFigures(deps, step, nowMs);
+    await readSessionDays(deps, step, nowMs);
+    await keepCsvDays(deps, { from: step[0]?.key ?? "", to: step.at(-1)?.key ?? "" });
+    await nextTurn();
+  }
+  await measureFeedbackMinutes(deps, new Date(nowMs));
+  return days.length;
+}

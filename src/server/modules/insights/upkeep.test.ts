@@ -1,4 +1,5 @@
-import { expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { expect, it, vi } from "vitest";
 import type { InsightsDto } from "../../../shared/schemas/insights.js";
 import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
 import type { Db } from "../../db/database.js";
@@ -8,7 +9,7 @@ import { describeEachDialect, json } from "../../test/test-app.js";
 import { uniqueEmail as email } from "../../test/unique-email.js";
 import { DAYS_KEPT_AHEAD, dayBuckets } from "./days-kept-ahead.js";
 import { sumMoneyFromRows } from "./settled-days.js";
-import { upkeepInsights } from "./upkeep.js";
+import { startInsightsUpkeep, upkeepInsights } from "./upkeep.js";
 
 const ZONE = "Asia/Kolkata";
 /** Every table of kept figures: emptied, the database is as an upgrade leaves it before the first upkeep. */
@@ -105,5 +106,61 @@ describeEachDialect("insights upkeep", (t) => {
     await forgetKept(deps.db);
     expect(await upkeepInsights(deps, Date.now(), () => true)).toEqual({ daysLookedAt: 0, holdsDeleted: 0 });
     expect(Object.values(await keptCounts(deps.db)).every((n) => n === 0)).toBe(true);
+  });
+
+  /**
+   * Starts the upkeep on the test app's database and lets a minute of fake time pass (only the
+   * timers are fake: the database is real); returns how many days were kept a second before the
+   * minute, and the app's stop.
+   */
+  async function startedAMinuteAgo(): Promise<{ keptBefore: number; stop: () => Promise<void> }> {
+    const { deps, log } = t().app;
+    const stoppers: typeof deps.stoppers = [];
+    const fakeApp = { deps: { ...deps, stoppers }, log } as unknown as FastifyInstance;
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    try {
+      startInsightsUpkeep(fakeApp);
+      vi.advanceTimersByTime(59_000);
+      const keptBefore = (await keptCounts(deps.db)).insight_kept_days ?? -1;
+      vi.advanceTimersByTime(1_000);
+      return {
+        keptBefore,
+        stop: async () => {
+          for (const stop of stoppers) await stop();
+        },
+      };
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it("runs a minute after the start, not before", async () => {
+    const { db } = t().app.deps;
+    await forgetKept(db);
+    const upkeep = await startedAMinuteAgo();
+    try {
+      expect(upkeep.keptBefore).toBe(0);
+      await vi.waitFor(async () => expect((await keptCounts(db)).feedback_wait_days).toBeGreaterThan(80), {
+        timeout: 30_000,
+        interval: 100,
+      });
+      expect((await keptCounts(db)).insight_kept_days).toBeGreaterThanOrEqual(DAYS_KEPT_AHEAD - 1);
+    } finally {
+      await upkeep.stop();
+    }
+  });
+
+  it("a stopping server ends the run at its next week and waits for it", async () => {
+    const { db } = t().app.deps;
+    await forgetKept(db);
+    const upkeep = await startedAMinuteAgo();
+    expect(upkeep.keptBefore).toBe(0);
+    await upkeep.stop();
+    const kept = await keptCounts(db);
+    // The week under way when the stop came was finished; nothing after it was started.
+    expect(kept.insight_kept_days).toBe(7);
+    expect(kept.feedback_wait_days).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await keptCounts(db)).toEqual(kept);
   });
 });

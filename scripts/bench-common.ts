@@ -13,6 +13,7 @@ export interface Seeded {
   upkeepMs?: number;
   holdsDeleted?: number;
   daysLookedAt?: number;
+  upkeepLoopDelayMaxMs?: number;
 }
 
 export async function startServer(

@@ -390,6 +390,7 @@ async function runOne(dialect: "sqlite" | "postgres", sizeName: string) {
         vacuumS,
         holdsDeleted: seeded.holdsDeleted ?? 0,
         daysLookedAt: seeded.daysLookedAt ?? 0,
+        upkeepLoopDelayMaxMs: seeded.upkeepLoopDelayMaxMs ?? 0,
         tablesAfterSweep: swept,
         tables,
         peakRssMb: Math.round(rss.peak),
@@ -429,7 +430,7 @@ function print(result: Awaited<ReturnType<typeof runOne>>, load: string): void {
       `| ${m.request} | ${latency(m, m.p50)} | ${latency(m, m.p99)} | ${m.cpuMsPerRequest}${m.dbCpuMsPerRequest === null ? "" : ` (${m.dbCpuMsPerRequest})`} | ${m.peakRssMb} (${m.peakAnonMb}) | ${(m.bytesPerAnswer / 1024).toFixed(1)} | ${m.errors} |`,
     );
   console.log(
-    `Insights' upkeep: ${result.daysLookedAt} days kept, ${result.holdsDeleted} holds deleted, in ${result.upkeepS.toFixed(1)} s (then vacuumed in ${result.vacuumS.toFixed(1)} s); then ${result.bytesPerBookingAfterSweep} bytes per booking`,
+    `Insights' upkeep: ${result.daysLookedAt} days kept, ${result.holdsDeleted} holds deleted, in ${result.upkeepS.toFixed(1)} s, the event loop held at most ${result.upkeepLoopDelayMaxMs} ms (then vacuumed in ${result.vacuumS.toFixed(1)} s); then ${result.bytesPerBookingAfterSweep} bytes per booking`,
   );
   for (const b of result.browser)
     console.log(

@@ -13,7 +13,7 @@ import { readDayFigures } from "./settled-days.js";
  * its first date, both included: periodQuerySchema) ending yesterday.
  */
 export const DAYS_KEPT_AHEAD = 367;
-/** Days summed and kept per step, the event loop free between steps (SQLite's reads hold it). */
+/** Days summed and kept per step, the event loop free between its parts (SQLite's reads hold it). */
 const DAYS_PER_STEP = 7;
 
 /** The platform-zone days from `first` to `last`, both included, as instants. */
@@ -47,10 +47,13 @@ export async function keepDaysAhead(
   for (let i = 0; i < days.length; i += DAYS_PER_STEP) {
     if (stopping()) return i;
     const step = days.slice(i, i + DAYS_PER_STEP);
+    // A turn of the event loop after each part: on SQLite a part's statements hold it (up to about
+    // 50 ms for a week at L; the CSV yields after each day it builds, about 30 ms each).
     await readDayFigures(deps, step, nowMs);
-    await readSessionDays(deps, step, nowMs);
-    await keepCsvDays(deps, { from: step[0]?.key ?? "", to: step.at(-1)?.key ?? "" });
     await nextTurn();
+    await readSessionDays(deps, step, nowMs);
+    await nextTurn();
+    await keepCsvDays(deps, { from: step[0]?.key ?? "", to: step.at(-1)?.key ?? "" });
   }
   await measureFeedbackMinutes(deps, new Date(nowMs));
   return days.length;

@@ -13,8 +13,12 @@ import { readDayFigures } from "./settled-days.js";
 export const HOLD_LOG_DAYS = 35;
 /** Days kept and pruned per step: at L a week is about 10,000 holds, summed in a fraction of a second. */
 const DAYS_PER_STEP = 7;
-/** Rows deleted per statement, so no write holds SQLite's lock for long. */
-const DELETE_ROWS = 5_000;
+/**
+ * Rows deleted per statement, the event loop free between statements: on SQLite at L a statement of
+ * 5,000 held it for 171–192 ms (the longest wait of a first upkeep, 361 ms), one of 1,000 for 46–59 ms,
+ * at about 45 µs a row against 35 (docs/benchmarks.md, Scale, twenty-first entry).
+ */
+const DELETE_ROWS = 1_000;
 
 /**
  * Keeps the funnel of every day older than HOLD_LOG_DAYS that still has holds, then deletes those

@@ -1,10 +1,10 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
+import { addDays, zonedDate } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { keptOnChangeBy, moneySettledBy } from "../../db/settled-days.js";
 import { measureFeedbackMinutes } from "../feedback-time/service.js";
 import { keepCsvDays } from "../invoices/index.js";
-import type { Bucket } from "./repository.js";
+import { dayBuckets } from "./day-buckets.js";
 import { readSessionDays } from "./session-days.js";
 import { readDayFigures } from "./settled-days.js";
 
@@ -15,16 +15,6 @@ import { readDayFigures } from "./settled-days.js";
 export const DAYS_KEPT_AHEAD = 367;
 /** Days summed and kept per step, the event loop free between its parts (SQLite's reads hold it). */
 const DAYS_PER_STEP = 7;
-
-/** The platform-zone days from `first` to `last`, both included, as instants. */
-export function dayBuckets(first: string, last: string, timeZone: string): Bucket[] {
-  const days: Bucket[] = [];
-  for (let key = first; key <= last; key = addDays(key, 1)) {
-    const fromIso = zonedToInstant(key, "00:00", timeZone).toISOString();
-    days.push({ key, fromIso, toIso: zonedToInstant(addDays(key, 1), "00:00", timeZone).toISOString() });
-  }
-  return days;
-}
 
 /**
  * Sums and keeps every settled day of the last year that is not kept yet (Insights' money, hold

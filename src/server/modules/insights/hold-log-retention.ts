@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
-import { dayBuckets } from "./days-kept-ahead.js";
+import { dayBuckets } from "./day-buckets.js";
 import { deleteHoldsBefore, findOldestHoldBefore } from "./rollups-repository.js";
 import { readDayFigures } from "./settled-days.js";
 

@@ -3,11 +3,11 @@ import { CATALOG_KEYS, type CatalogKey } from "../../../shared/constants.js";
 import { catalogKeySchema } from "../../../shared/schemas/catalog.js";
 import type { InsightsDto } from "../../../shared/schemas/insights.js";
 import type { PeriodQuery } from "../../../shared/schemas/invoices.js";
-import { addDays, weekStartMonday, zonedToInstant } from "../../../shared/time.js";
+import { addDays, weekStartMonday } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { sumOnce } from "../../db/settled-days.js";
 import { readFeedbackMinutes } from "../feedback-time/service.js";
-import type { Bucket } from "./repository.js";
+import { dayBuckets } from "./day-buckets.js";
 import type { DayFunnel, DayMoney } from "./rollups-repository.js";
 import { readSessionDays } from "./session-days.js";
 import type { DayCoupons, DayMarks, DaySeats } from "./session-days-repository.js";
@@ -36,21 +36,6 @@ const inCatalogOrder = (keys: Iterable<string>): CatalogKey[] => {
   const added = [...found].filter((key) => !(CATALOG_KEYS as readonly string[]).includes(key)).sort();
   return [...known, ...added];
 };
-
-/** Every calendar date of the period, so a day without sales still shows as zero. */
-function datesOf(period: PeriodQuery): string[] {
-  const dates: string[] = [];
-  for (let d = period.from; d <= period.to; d = addDays(d, 1)) dates.push(d);
-  return dates;
-}
-
-/** The period's days as instants, each from its midnight in the zone to the next day's (one zone conversion a day). */
-function daysOf(dates: readonly string[], timeZone: string): Bucket[] {
-  const last = dates.at(-1);
-  if (last === undefined) return [];
-  const midnights = [...dates, addDays(last, 1)].map((date) => zonedToInstant(date, "00:00", timeZone).toISOString());
-  return dates.map((key, i) => ({ key, fromIso: midnights[i] ?? "", toIso: midnights[i + 1] ?? "" }));
-}
 
 function revenue(dates: readonly string[], money: DayMoney[]): InsightsDto["revenue"] {
   const days = new Map(dates.map((date) => [date, { date, grossPaise: 0, refundsPaise: 0, netPaise: 0 }]));
@@ -156,8 +141,8 @@ export function readInsights(deps: AppDeps, period: PeriodQuery): Promise<Insigh
 }
 
 async function sumInsights(deps: AppDeps, period: PeriodQuery): Promise<InsightsDto> {
-  const dates = datesOf(period);
-  const buckets = daysOf(dates, deps.config.timeZone);
+  const buckets = dayBuckets(period.from, period.to, deps.config.timeZone);
+  const dates = buckets.map((b) => b.key);
   // Three independent readings at once: on PostgreSQL each takes its own connections of the pool, so
   // a reading lasts as long as its longest part, not the sum of them (docs/benchmarks.md, Scale).
   const [days, sessions, feedbackMinutes] = await Promise.all([

@@ -7,7 +7,8 @@ import { keptOnChangeBy } from "../../db/settled-days.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
 import { uniqueEmail as email } from "../../test/unique-email.js";
-import { DAYS_KEPT_AHEAD, dayBuckets } from "./days-kept-ahead.js";
+import { dayBuckets } from "./day-buckets.js";
+import { DAYS_KEPT_AHEAD } from "./days-kept-ahead.js";
 import { sumMoneyFromRows } from "./settled-days.js";
 import { startInsightsUpkeep, upkeepInsights } from "./upkeep.js";
 

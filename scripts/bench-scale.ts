@@ -43,7 +43,7 @@ const OUT = path.resolve(".tmp/bench-scale");
  * `session_start` fill, the daily rollups). The data is written with every other migration applied,
  * so the generator's rows have today's columns and the upgrade runs over a full database.
  */
-const UPGRADE = /^(0320|0321|0322|0333|038\d|042[0-6]|043\d)-/;
+const UPGRADE = /^(0320|0321|0322|0333|038\d|042[0-6]|043\d|0440)-/;
 
 async function migrateBefore(db: Db): Promise<void> {
   const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => !UPGRADE.test(name)));
@@ -414,7 +414,7 @@ function print(result: Awaited<ReturnType<typeof runOne>>, load: string): void {
     `\n## ${result.dialect}, ${result.size}: ${result.users} users, ${result.bookings} bookings (load average ${load})`,
   );
   console.log(
-    `generated in ${result.generationS.toFixed(1)} s; upgrade (migrations 0320-0322, 0333, 0380-0381, 0420-0426, 0430-0439) ${result.upgradeS.toFixed(1)} s; ${(result.totalBytes / 1e6).toFixed(1)} MB, ${result.bytesPerBooking} bytes per booking (${result.bytesPerBookingBeforeUpgrade} before the upgrade); server peak RSS ${result.peakRssMb} MB (anonymous ${result.peakAnonMb} MB)`,
+    `generated in ${result.generationS.toFixed(1)} s; upgrade (migrations 0320-0322, 0333, 0380-0381, 0420-0426, 0430-0440) ${result.upgradeS.toFixed(1)} s; ${(result.totalBytes / 1e6).toFixed(1)} MB, ${result.bytesPerBooking} bytes per booking (${result.bytesPerBookingBeforeUpgrade} before the upgrade); server peak RSS ${result.peakRssMb} MB (anonymous ${result.peakAnonMb} MB)`,
   );
   console.log(
     "| Request | p50 ms | p99 ms | CPU ms/request (database's) | peak RSS (anonymous) MB | answer KB | errors |\n|---|---|---|---|---|---|---|",

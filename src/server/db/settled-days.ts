@@ -13,16 +13,25 @@ export const SETTLED_AFTER_MS = 2 * 24 * 3_600_000;
 export const settledBy = (nowMs: number) => new Date(nowMs - SETTLED_AFTER_MS).toISOString();
 
 /**
- * Figures that triggers drop whenever a row feeding them changes (Insights' session figures, the
- * feedback waits: docs/decisions/0421-kept-days-dropped-on-change.md) are kept once their day ended
- * this long ago (docs/decisions/0438-kept-days-an-hour-after.md): a later change reaches them
- * through the triggers, and the hour is the margin for a write in flight when the day ended, as
- * PostgreSQL's triggers skip only what is dated less than ten minutes ago or later.
+ * The feedback waits, which triggers drop whenever a scorecard or a session's end changes
+ * (docs/decisions/0421-kept-days-dropped-on-change.md), are kept once their day or hour ended this
+ * long ago (docs/decisions/0438-kept-days-an-hour-after.md): a later change reaches them through the
+ * triggers, and the hour is the margin for a write in flight when the day ended, as PostgreSQL's
+ * triggers for them skip what is dated today. So is the hold funnel (0441).
  */
 export const KEPT_ON_CHANGE_AFTER_MS = 3_600_000;
 
 /** The instant a day must have ended by for its drop-on-change figures to be kept (ISO). */
 export const keptOnChangeBy = (nowMs: number) => new Date(nowMs - KEPT_ON_CHANGE_AFTER_MS).toISOString();
+
+/**
+ * Insights' session figures (seats, attendance, scores, coupon use) are kept from the moment their
+ * day starts, today included (docs/decisions/0451-session-days-kept-from-their-start.md): every
+ * change to a row feeding a started day drops it through the triggers, PostgreSQL's skipping only
+ * what is dated two days ahead or later (migration 0440), and no change can commit unseen while a
+ * day is summed (`lockKeptDays`). The instant a day must have started by, as an ISO string.
+ */
+export const sessionDaysKeptBy = (nowMs: number) => new Date(nowMs).toISOString();
 
 /**
  * Money is dated when it is written: a payment's `confirmed_at`, a refund's `cancelled_at` and a

@@ -48,3 +48,4 @@ export * as "0436-kept-days-sooner" from "./0436-kept-days-sooner.js";
 export * as "0437-insight-money-days" from "./0437-insight-money-days.js";
 export * as "0438-funnel-days-dropped-on-change" from "./0438-funnel-days-dropped-on-change.js";
 export * as "0439-kept-feedback-hours" from "./0439-kept-feedback-hours.js";
+export * as "0440-session-days-kept-from-their-start" from "./0440-session-days-kept-from-their-start.js";

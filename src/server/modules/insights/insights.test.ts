@@ -502,17 +502,9 @@ describeEachDialect("insights", (t) => {
     await coupon(db, "KEPT-ROWS", [{ id: withCoupon.id, discountPaise: 30_000, listPricePaise: 150_000 }]);
 
     const admin = await t().signInAdmin();
-    const readAt = Date.now();
     const first = json<InsightsDto>(await insights(t(), admin, from, today));
-    const kept = await keptDays(db, from, today);
-    expect(kept).toEqual(expect.arrayContaining(dayBuckets(from, addDays(today, -2)).map((d) => d.key)));
-    expect(kept).not.toContain(today);
-    // Yesterday is kept once it ended an hour ago (docs/decisions/0438-kept-days-an-hour-after.md);
-    // read within a minute of that hour, either answer is right.
-    const sinceYesterday = readAt - zonedToInstant(today, "00:00", ZONE).getTime();
-    if (Math.abs(sinceYesterday - KEPT_ON_CHANGE_AFTER_MS) > 60_000) {
-      expect(kept.includes(addDays(today, -1))).toBe(sinceYesterday > KEPT_ON_CHANGE_AFTER_MS);
-    }
+    // Every day that has started is kept, today too (docs/decisions/0451-session-days-kept-from-their-start.md).
+    expect(await keptDays(db, from, today)).toEqual(dayBuckets(from, today).map((d) => d.key));
     const again = json<InsightsDto>(await insights(t(), admin, from, today));
     expect(again).toEqual(first);
 
@@ -530,7 +522,7 @@ describeEachDialect("insights", (t) => {
       revenuePaise: withCoupon.amount_paise,
     });
     expect(sum(again.coupons, (c) => c.redemptions)).toBe(sum(rows.coupons, (c) => c.redemptions));
-    // The overfull batch counts as full; the open day's second seat is counted from the rows.
+    // The overfull batch counts as full; today's second seat, paid just now, is in today's kept figures.
     expect(sum(again.occupancy, (w) => w.sold)).toBeGreaterThanOrEqual(2 + 1 + 2 + 2);
   });
 
@@ -609,31 +601,56 @@ describeEachDialect("insights", (t) => {
     expect(r.after.coupons.find((c) => c.code === "KEPT-CHANGES")).toBeUndefined();
   });
 
-  it("keeps yesterday's session figures an hour after it ended, and a mark made the morning after drops them", async () => {
+  it("keeps today's session figures from its start, and a booking, a mark or a cancellation of a session under way drops them", async () => {
     const { db } = t().app.deps;
-    const address = email("kept-yesterday");
+    const address = email("kept-today");
     await t().signIn(address);
     const user = await findUserId(db, address);
-    const today = zonedDate(new Date(), ZONE);
-    const yesterday = addDays(today, -1);
-    // Half an hour before midnight: a trigger that skipped the last day's instants would miss it.
-    const late = zonedToInstant(yesterday, "23:30", ZONE).toISOString();
-    const slot = await buildSlot(db, { start_at: late, end_at: late, capacity: 3 });
-    const booking = await paid(db, user, slot.id, evening(addDays(today, -3)));
-    const days = dayBuckets(yesterday, yesterday);
-    const endedAt = zonedToInstant(today, "00:00", ZONE).getTime();
+    // A session that started a minute ago: PostgreSQL's triggers once skipped what was dated in the last ten minutes.
+    const startedAt = new Date(Date.now() - 60_000).toISOString();
+    const day = zonedDate(new Date(startedAt), ZONE);
+    const slot = await buildSlot(db, { start_at: startedAt, end_at: startedAt, capacity: 3 });
+    const admin = await t().signInAdmin();
+    const read = async () => json<InsightsDto>(await insights(t(), admin, day, day));
+    const sold = (body: InsightsDto) => body.occupancy.reduce((n, w) => n + w.sold, 0);
 
-    const early = await readSessionDays(t().app.deps, days, endedAt + 50 * 60_000);
-    expect(await keptDays(db, yesterday, yesterday)).toEqual([]);
-    const later = await readSessionDays(t().app.deps, days, endedAt + KEPT_ON_CHANGE_AFTER_MS + 30 * 60_000);
-    expect(await keptDays(db, yesterday, yesterday)).toEqual([yesterday]);
-    expect(later).toEqual(early);
+    const before = await read();
+    expect(await keptDays(db, day, day)).toEqual([day]);
+
+    const booking = await paid(db, user, slot.id, new Date().toISOString());
+    expect(await keptDays(db, day, day)).toEqual([]);
+    const booked = await read();
+    expect(sold(booked)).toBe(sold(before) + 1);
+    expect(await keptDays(db, day, day)).toEqual([day]);
 
     await db.updateTable("bookings").set({ status: "completed" }).where("id", "=", booking.id).execute();
-    expect(await keptDays(db, yesterday, yesterday)).toEqual([]);
-    const marked = await readSessionDays(t().app.deps, days, endedAt + KEPT_ON_CHANGE_AFTER_MS + 30 * 60_000);
-    const attended = (figures: typeof later) => figures.marks.reduce((n, m) => n + m.attended, 0);
-    expect(attended(marked)).toBe(attended(later) + 1);
+    expect(await keptDays(db, day, day)).toEqual([]);
+    const marked = await read();
+    expect(marked.noShows.attended).toBe(booked.noShows.attended + 1);
+
+    await db
+      .updateTable("bookings")
+      .set({ status: "cancelled", cancelled_at: new Date().toISOString() })
+      .where("id", "=", booking.id)
+      .execute();
+    expect(await keptDays(db, day, day)).toEqual([]);
+    const cancelled = await read();
+    expect(sold(cancelled)).toBe(sold(before));
+    expect(cancelled.noShows.attended).toBe(before.noShows.attended);
+    expect(await readSessionDays(t().app.deps, dayBuckets(day, day))).toEqual(
+      await sumSessionDaysFromRows(db, dayBuckets(day, day)),
+    );
+  });
+
+  it("keeps no day that has not started", async () => {
+    const { db } = t().app.deps;
+    const today = zonedDate(new Date(), ZONE);
+    const tomorrow = addDays(today, 1);
+    await buildSlot(db, { start_at: evening(tomorrow), end_at: evening(tomorrow), capacity: 4 });
+    const days = dayBuckets(today, tomorrow);
+    const figures = await readSessionDays(t().app.deps, days);
+    expect(await keptDays(db, today, tomorrow)).toEqual([today]);
+    expect(figures.seats.find((d) => d.day === tomorrow)?.capacity).toBeGreaterThanOrEqual(4);
   });
 
   it("refuses a period that ends before it starts, and anyone who is not an admin", async () => {

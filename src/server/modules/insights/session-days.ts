@@ -1,6 +1,6 @@
 import type { AppDeps } from "../../app-deps.js";
 import type { Executor } from "../../db/database.js";
-import { keptOnChangeBy, lockKeptDays, sumOnce } from "../../db/settled-days.js";
+import { lockKeptDays, sessionDaysKeptBy, sumOnce } from "../../db/settled-days.js";
 import {
   type Bucket,
   countMarkedAttendanceByDay,
@@ -75,7 +75,7 @@ export async function sumSessionDaysFromRows(db: Executor, days: readonly Bucket
 const DAYS_PER_TRANSACTION = 31;
 
 /**
- * Sums the settled days not kept and keeps them, in one transaction that writes to these days wait
+ * Sums the days not kept and keeps them, in one transaction that writes to these days wait
  * for (PostgreSQL: the lock their triggers share; SQLite: its one writer), so a change committed
  * while summing is never lost under a kept day.
  */
@@ -92,26 +92,29 @@ async function keepSessionDays(deps: AppDeps, days: readonly Bucket[]): Promise<
 }
 
 /**
- * The period's seats, marks and coupon use per day: settled days kept (summed from the rows the
- * first time they are asked for, and again after a trigger dropped them because a row feeding them
- * changed), the last days from the rows (docs/decisions/0421-kept-days-dropped-on-change.md).
+ * The period's seats, marks and coupon use per day: every day that has started kept (summed from the
+ * rows the first time it is asked for, and again after a trigger dropped it because a row feeding it
+ * changed: docs/decisions/0421-kept-days-dropped-on-change.md), today included
+ * (docs/decisions/0451-session-days-kept-from-their-start.md); days to come from the rows.
  */
 export async function readSessionDays(
   deps: AppDeps,
   days: readonly Bucket[],
   nowMs = Date.now(),
 ): Promise<SessionDayFigures> {
-  // Kept an hour after the day ended, not two days: triggers drop a day any later change reaches.
-  const settledBy = keptOnChangeBy(nowMs);
-  const settled = days.filter((d) => d.toIso <= settledBy);
-  const open = days.filter((d) => d.toIso > settledBy);
-  // The open days' rows are read beside the kept days (PostgreSQL: on other connections of the pool).
-  const [kept, fresh] = await Promise.all([readKeptSessionDays(deps, settled), sumSessionDaysFromRows(deps.db, open)]);
+  const startedBy = sessionDaysKeptBy(nowMs);
+  const started = days.filter((d) => d.fromIso <= startedBy);
+  const toCome = days.filter((d) => d.fromIso > startedBy);
+  // Days to come are read beside the kept days (PostgreSQL: on other connections of the pool).
+  const [kept, fresh] = await Promise.all([
+    readKeptSessionDays(deps, started),
+    sumSessionDaysFromRows(deps.db, toCome),
+  ]);
   // A day a write dropped again between keeping and reading is summed from the rows for this answer.
   const keptDays = new Set(kept.seats.map((s) => s.day));
   const dropped = await sumSessionDaysFromRows(
     deps.db,
-    settled.filter((d) => !keptDays.has(d.key)),
+    started.filter((d) => !keptDays.has(d.key)),
   );
   return {
     seats: [...kept.seats, ...fresh.seats, ...dropped.seats],
@@ -120,15 +123,15 @@ export async function readSessionDays(
   };
 }
 
-/** The settled days' kept figures, summing and keeping first the days not kept yet. */
-async function readKeptSessionDays(deps: AppDeps, settled: readonly Bucket[]): Promise<SessionDayFigures> {
-  const first = settled[0]?.key;
-  const last = settled.at(-1)?.key;
+/** The started days' kept figures, summing and keeping first the days not kept yet. */
+async function readKeptSessionDays(deps: AppDeps, started: readonly Bucket[]): Promise<SessionDayFigures> {
+  const first = started[0]?.key;
+  const last = started.at(-1)?.key;
   if (!first || !last) return { seats: [], marks: [], coupons: [] };
   const { timeZone } = deps.config;
   const kept = await findKeptSessionDays(deps.db, timeZone, first, last);
   const present = new Set(kept.seats.map((s) => s.day));
-  const missing = settled.filter((d) => !present.has(d.key));
+  const missing = started.filter((d) => !present.has(d.key));
   if (missing.length === 0) return kept;
   await sumOnce(deps.db, `insight sessions ${timeZone} ${first} ${last}`, async () => {
     for (let i = 0; i < missing.length; i += DAYS_PER_TRANSACTION) {

@@ -82,12 +82,17 @@ describeEachDialect("insights upkeep", (t) => {
     const kept = await keptCounts(db);
     expect(kept.feedback_wait_days).toBeGreaterThan(80);
 
-    // The longest period Insights answers: its settled days are all read from what the upkeep kept.
+    // The longest period Insights answers: its settled days are all read from what the upkeep kept. The
+    // reading keeps only the session figures of the started days the upkeep leaves to it: today's, and
+    // yesterday's in the hour after midnight (docs/decisions/0451-session-days-kept-from-their-start.md).
     const from = addDays(today, -366);
     const admin = await t().signInAdmin();
     const body = json<InsightsDto>(
       await t().request({ url: `/api/admin/insights?from=${from}&to=${today}`, cookie: admin }),
     );
+    const started = [...new Set([...settled, yesterday, today])];
+    expect(await keptDayKeys(db, "insight_kept_days")).toEqual(started);
+    kept.insight_kept_days = started.length;
     expect(await keptCounts(db)).toEqual(kept);
     const rows = await sumMoneyFromRows(deps, dayBuckets(from, today, ZONE));
     expect(body.revenue.grossPaise).toBe(rows.reduce((s, m) => s + m.grossPaise, 0));

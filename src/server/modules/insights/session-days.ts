@@ -69,10 +69,13 @@ export async function sumSessionDaysFromRows(db: Executor, days: readonly Bucket
 }
 
 /**
- * Days summed and kept per transaction: a first read of a year does not hold the database (SQLite's
- * one connection, or PostgreSQL writes to old days) for the whole year at once.
+ * Days summed and kept per transaction. A keeping transaction holds SQLite's one writer, or on
+ * PostgreSQL every write to a session of a started day or of the next two (a checkout, a payment,
+ * a mark: docs/decisions/0451-session-days-kept-from-their-start.md): one day's sums at a time, a
+ * few to tens of milliseconds at L, so a first read of a year or the upkeep after an upgrade never
+ * holds them for a week's or a month's.
  */
-const DAYS_PER_TRANSACTION = 31;
+const DAYS_PER_TRANSACTION = 1;
 
 /**
  * Sums the days not kept and keeps them, in one transaction that writes to these days wait

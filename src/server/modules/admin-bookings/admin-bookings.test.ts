@@ -1,6 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { AdminBookingDto } from "../../../shared/schemas/admin.js";
-import { buildBooking, buildCompletedProfile, buildInternship, buildSlot, findUserId } from "../../test/builders.js";
+import {
+  buildBooking,
+  buildCompletedProfile,
+  buildInternship,
+  buildSlot,
+  buildWorkshop,
+  findUserId,
+} from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
 
 const HOUR = 3_600_000;
@@ -119,5 +127,114 @@ describeEachDialect("admin bookings list", (t) => {
     expect((await list())?.certificate).toEqual({ code, status: "valid" });
     await t().request({ method: "POST", url: `/api/admin/certificates/${code}/revoke`, cookie: admin });
     expect((await list())?.certificate).toEqual({ code, status: "revoked" });
+  });
+
+  it("shows each kind of booking on one page with its own session, payment, scorecard and certificate", async () => {
+    const { db } = t().app.deps;
+    const admin = await t().signInAdmin();
+    await t().signIn("every-kind@example.com");
+    const user_id = await findUserId(db, "every-kind@example.com");
+    // A day of its own, so the page holds these three bookings only.
+    const day = "2027-03-10";
+    const slot = await buildSlot(db, {
+      start_at: "2027-03-10T04:30:00.000Z",
+      end_at: "2027-03-10T05:15:00.000Z",
+      interviewer_name: "Kavya",
+    });
+    const workshop = await buildWorkshop(db, {
+      start_at: "2027-03-10T08:30:00.000Z",
+      end_at: "2027-03-10T10:30:00.000Z",
+      title: "Graphs in a day",
+    });
+    const batch = await buildInternship(db, { start_date: day, weeks: 6, title: "March batch" });
+    const mock = await buildBooking(db, { user_id, target_id: slot.id, status: "completed" });
+    const seat = await buildBooking(db, {
+      user_id,
+      target_id: workshop.id,
+      kind: "workshop",
+      package_key: "ws_dsa",
+      status: "completed",
+    });
+    const intern = await buildBooking(db, {
+      user_id,
+      target_id: batch.id,
+      kind: "internship",
+      package_key: "int_frontend",
+    });
+    const now = new Date().toISOString();
+    await db
+      .insertInto("payments")
+      .values({
+        id: randomUUID(),
+        booking_id: seat.id,
+        provider: "razorpay",
+        order_id: "order_every_kind",
+        payment_id: "pay_every_kind",
+        amount_paise: seat.amount_paise,
+        currency: "INR",
+        status: "paid",
+        refund_id: null,
+        method: "upi",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto("scorecards")
+      .values({
+        id: randomUUID(),
+        booking_id: mock.id,
+        scores: "{}",
+        overall: 4,
+        tags: "[]",
+        notes: "",
+        recording_url: null,
+        created_by: "admin@example.com",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto("certificates")
+      .values({
+        id: randomUUID(),
+        code: "CP-EVERY-KIND",
+        user_id,
+        booking_id: seat.id,
+        kind: "workshop",
+        recipient_name: "Every Kind",
+        title: "Graphs in a day",
+        award: "attendance",
+        details: null,
+        issued_at: now,
+        revoked_at: null,
+      })
+      .execute();
+
+    const page = json<{ bookings: AdminBookingDto[] }>(
+      await t().request({ url: `/api/admin/bookings?from=${day}&to=${day}`, cookie: admin }),
+    ).bookings;
+    const shown = (id: string) => page.find((b) => b.id === id);
+    expect(page).toHaveLength(3);
+    expect(shown(mock.id)).toMatchObject({
+      title: expect.stringMatching(/ mock with Kavya$/),
+      startAt: "2027-03-10T04:30:00.000Z",
+      hasScorecard: true,
+      certificate: null,
+      payment: null,
+    });
+    expect(shown(seat.id)).toMatchObject({
+      title: "Graphs in a day",
+      startAt: "2027-03-10T08:30:00.000Z",
+      hasScorecard: false,
+      certificate: { code: "CP-EVERY-KIND", status: "valid" },
+      payment: { provider: "razorpay", orderId: "order_every_kind", paymentId: "pay_every_kind", status: "paid" },
+    });
+    expect(shown(intern.id)).toMatchObject({
+      title: "March batch",
+      startDate: day,
+      hasScorecard: false,
+      certificate: null,
+    });
   });
 });

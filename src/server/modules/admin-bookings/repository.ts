@@ -136,23 +136,56 @@ function readPageOfBookings(db: Db, page: PageOfBookings) {
   });
 }
 
-/**
- * What a page of bookings shows of their students, sessions, payments, scorecards and certificates,
- * by id: each list of ids one parameter, so the seven statements compile once and are prepared on
- * PostgreSQL whatever the page holds.
- */
-async function findShownWith(db: Db, bookings: { id: string; user_id: string; target_id: string }[]) {
-  const lists = {
+type PageRow = { id: string; user_id: string; target_id: string; kind: BookingKind };
+
+/** The ids each lookup asks for, as one parameter each. */
+function lookupLists(bookings: PageRow[]) {
+  const ofKind = (kinds: readonly BookingKind[], id: (b: PageRow) => string) =>
+    jsonList([...new Set(bookings.filter((b) => kinds.includes(b.kind)).map(id))]);
+  return {
     ids: jsonList(bookings.map((b) => b.id)),
     userIds: jsonList([...new Set(bookings.map((b) => b.user_id))]),
-    targetIds: jsonList([...new Set(bookings.map((b) => b.target_id))]),
+    slotIds: ofKind(["mock"], (b) => b.target_id),
+    workshopIds: ofKind(["workshop"], (b) => b.target_id),
+    internshipIds: ofKind(["internship"], (b) => b.target_id),
+    mockIds: ofKind(["mock"], (b) => b.id),
+    certifiedIds: ofKind(["workshop", "internship"], (b) => b.id),
   };
-  const read = <O>(name: string, build: (v: typeof lists, dialect: Dialect) => Compilable<O>) =>
-    readCompiled(db, `admin bookings: ${name}`, lists, build);
+}
+
+const NO_IDS = jsonList([]);
+
+/** The rows of one lookup, or none without a statement when its list is empty. */
+async function lookUp<O>(
+  db: Db,
+  name: string,
+  list: string,
+  build: (list: string, dialect: Dialect) => Compilable<O>,
+): Promise<O[]> {
+  if (list === NO_IDS) return [];
+  return readCompiled(db, `admin bookings: ${name}`, { list }, (v, dialect) => build(v.list, dialect));
+}
+
+/**
+ * What a page of bookings shows of their students, sessions, payments, scorecards and certificates,
+ * by id: each list of ids one parameter, so the statements compile once and are prepared on
+ * PostgreSQL whatever the page holds. Each table is asked only for the bookings that can have a row
+ * there: a mock's session is a slot, a workshop's a workshop, an internship's a batch; scorecards are
+ * written for mocks only and certificates never for them (scorecards/service.ts,
+ * certificates/service.ts). A page of one kind sends four or five statements, not seven: every id
+ * looked up costs PostgreSQL an index probe (docs/benchmarks.md, Scale, twenty-second entry).
+ */
+async function findShownWith(db: Db, bookings: PageRow[]) {
+  const lists = lookupLists(bookings);
+  const read = <O>(
+    name: string,
+    list: keyof typeof lists,
+    build: (list: string, dialect: Dialect) => Compilable<O>,
+  ): Promise<O[]> => lookUp(db, name, lists[list], build);
   const byKey = <K extends string, T extends Record<K, string>>(rows: T[], key: K) =>
     new Map(rows.map((row) => [row[key], row]));
   const [students, slots, workshops, internships, payments, scorecards, certificates] = await Promise.all([
-    read("students", (v, dialect) =>
+    read("students", "userIds", (list, dialect) =>
       db
         .selectFrom("user")
         .leftJoin("profiles", "profiles.user_id", "user.id")
@@ -163,43 +196,43 @@ async function findShownWith(db: Db, bookings: { id: string; user_id: string; ta
           "profiles.first_name as profile_first_name",
           "profiles.last_name as profile_last_name",
         ])
-        .where(inJsonList("user.id", v.userIds, dialect)),
+        .where(inJsonList("user.id", list, dialect)),
     ),
-    read("slots", (v, dialect) =>
+    read("slots", "slotIds", (list, dialect) =>
       db
         .selectFrom("slots")
         .select(["id", "interviewer_name", "start_at", "end_at"])
-        .where(inJsonList("id", v.targetIds, dialect)),
+        .where(inJsonList("id", list, dialect)),
     ),
-    read("workshops", (v, dialect) =>
+    read("workshops", "workshopIds", (list, dialect) =>
       db
         .selectFrom("workshops")
         .select(["id", "title", "start_at", "end_at"])
-        .where(inJsonList("id", v.targetIds, dialect)),
+        .where(inJsonList("id", list, dialect)),
     ),
-    read("internships", (v, dialect) =>
+    read("internships", "internshipIds", (list, dialect) =>
       db
         .selectFrom("internships")
         .select(["id", "title", "start_date", "weeks"])
-        .where(inJsonList("id", v.targetIds, dialect)),
+        .where(inJsonList("id", list, dialect)),
     ),
-    read("payments", (v, dialect) =>
+    read("payments", "ids", (list, dialect) =>
       db
         .selectFrom("payments")
         .select(["booking_id", "provider", "order_id", "payment_id", "status", "refund_id"])
-        .where(inJsonList("booking_id", v.ids, dialect)),
+        .where(inJsonList("booking_id", list, dialect)),
     ),
-    read("scorecards", (v, dialect) =>
+    read("scorecards", "mockIds", (list, dialect) =>
       db
         .selectFrom("scorecards")
         .select(["booking_id", "id"])
-        .where(inJsonList("booking_id", v.ids, dialect)),
+        .where(inJsonList("booking_id", list, dialect)),
     ),
-    read("certificates", (v, dialect) =>
+    read("certificates", "certifiedIds", (list, dialect) =>
       db
         .selectFrom("certificates")
         .select(["booking_id", "code", "revoked_at"])
-        .where(inJsonList("booking_id", v.ids, dialect)),
+        .where(inJsonList("booking_id", list, dialect)),
     ),
   ]);
   return {

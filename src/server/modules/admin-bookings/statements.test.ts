@@ -54,9 +54,11 @@ describeEachDialect(
       expect([...three.statements].sort()).toEqual([...one.statements].sort());
       const parameters = (sql: string) =>
         (dialect === "postgres" ? sql.match(/\$\d+/g) : sql.match(/\?/g))?.length ?? 0;
+      // A page of mocks asks for students, slots, payments and scorecards, never workshops, batches or certificates.
       const lookups = three.statements.filter((sql) => sql.includes("json"));
-      expect(lookups).toHaveLength(7);
-      expect(lookups.map(parameters)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+      const tables = lookups.map((sql) => sql.match(/ from "(\w+)"/)?.[1]).sort();
+      expect(tables).toEqual(["payments", "scorecards", "slots", "user"]);
+      expect(lookups.map(parameters)).toEqual([1, 1, 1, 1]);
     });
   },
   {},

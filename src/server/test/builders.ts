@@ -3,9 +3,11 @@ import { DOMAINS } from "../../shared/constants.js";
 import type { Db } from "../db/database.js";
 import type {
   BookingsTable,
+  CertificatesTable,
   InternshipsTable,
   InterviewersTable,
   ProfilesTable,
+  ScorecardsTable,
   SlotsTable,
   WorkshopsTable,
 } from "../db/schema.js";
@@ -213,4 +215,51 @@ export async function buildApplication(db: Db, userId: string, internshipId: str
     })
     .onConflict((oc) => oc.columns(["user_id", "internship_id"]).doNothing())
     .execute();
+}
+
+/** A scorecard on a booking, saved now unless `created_at` says when (an admin's save goes through the API). */
+export async function buildScorecard(
+  db: Db,
+  bookingId: string,
+  overrides: Partial<ScorecardsTable> = {},
+): Promise<ScorecardsTable> {
+  const at = overrides.created_at ?? now();
+  const row: ScorecardsTable = {
+    id: randomUUID(),
+    booking_id: bookingId,
+    scores: "{}",
+    overall: 4,
+    tags: "[]",
+    notes: "",
+    recording_url: null,
+    created_by: "admin@example.com",
+    created_at: at,
+    updated_at: at,
+    ...overrides,
+  };
+  await db.insertInto("scorecards").values(row).execute();
+  return row;
+}
+
+/** A valid certificate of a booking, issued now; `code` is the one a test looks for. */
+export async function buildCertificate(
+  db: Db,
+  booking: { id: string; user_id: string },
+  overrides: Partial<CertificatesTable> & { code: string },
+): Promise<CertificatesTable> {
+  const row: CertificatesTable = {
+    id: randomUUID(),
+    user_id: booking.user_id,
+    booking_id: booking.id,
+    kind: "workshop",
+    recipient_name: "Test Student",
+    title: "Resume clinic",
+    award: "attendance",
+    details: null,
+    issued_at: now(),
+    revoked_at: null,
+    ...overrides,
+  };
+  await db.insertInto("certificates").values(row).execute();
+  return row;
 }

@@ -3,8 +3,10 @@ import { expect, it } from "vitest";
 import type { AdminBookingDto } from "../../../shared/schemas/admin.js";
 import {
   buildBooking,
+  buildCertificate,
   buildCompletedProfile,
   buildInternship,
+  buildScorecard,
   buildSlot,
   buildWorkshop,
   findUserId,
@@ -179,37 +181,8 @@ describeEachDialect("admin bookings list", (t) => {
         updated_at: now,
       })
       .execute();
-    await db
-      .insertInto("scorecards")
-      .values({
-        id: randomUUID(),
-        booking_id: mock.id,
-        scores: "{}",
-        overall: 4,
-        tags: "[]",
-        notes: "",
-        recording_url: null,
-        created_by: "admin@example.com",
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await db
-      .insertInto("certificates")
-      .values({
-        id: randomUUID(),
-        code: "CP-EVERY-KIND",
-        user_id,
-        booking_id: seat.id,
-        kind: "workshop",
-        recipient_name: "Every Kind",
-        title: "Graphs in a day",
-        award: "attendance",
-        details: null,
-        issued_at: now,
-        revoked_at: null,
-      })
-      .execute();
+    await buildScorecard(db, mock.id);
+    await buildCertificate(db, seat, { code: "CP-EVERY-KIND", recipient_name: "Every Kind", title: "Graphs in a day" });
 
     const page = json<{ bookings: AdminBookingDto[] }>(
       await t().request({ url: `/api/admin/bookings?from=${day}&to=${day}`, cookie: admin }),

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import ICAL from "ical.js";
 import { expect, it } from "vitest";
 import { DASHBOARD_MESSAGES } from "../../../shared/messages.js";
@@ -8,7 +7,14 @@ import type { AdminScorecardView } from "../../../shared/schemas/scorecards.js";
 import { addDays, zonedDate } from "../../../shared/time.js";
 import type { BookingsTable } from "../../db/schema.js";
 import { findJobsByType } from "../../infrastructure/jobs/repository.js";
-import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
+import {
+  buildBooking,
+  buildInternship,
+  buildScorecard,
+  buildSlot,
+  buildWorkshop,
+  findUserId,
+} from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
 import { onBookingConfirmed } from "../payments/booking-confirmed.js";
 import { REMINDER_JOB } from "../reminders/service.js";
@@ -30,22 +36,12 @@ describeEachDialect("student dashboard", (t) => {
   }
 
   async function scorecard(bookingId: string, overall: number) {
-    const now = new Date().toISOString();
-    await t()
-      .app.deps.db.insertInto("scorecards")
-      .values({
-        id: randomUUID(),
-        booking_id: bookingId,
-        scores: JSON.stringify({ resume: overall, technical: overall, hr: overall }),
-        overall,
-        tags: JSON.stringify(["Structured"]),
-        notes: "Good",
-        recording_url: null,
-        created_by: "admin@example.com",
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await buildScorecard(t().app.deps.db, bookingId, {
+      scores: JSON.stringify({ resume: overall, technical: overall, hr: overall }),
+      overall,
+      tags: JSON.stringify(["Structured"]),
+      notes: "Good",
+    });
   }
 
   it("needs a signed-in user", async () => {

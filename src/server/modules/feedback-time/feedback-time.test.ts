@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { FEEDBACK_MIN_SESSIONS, FEEDBACK_WINDOW_DAYS } from "../../../shared/constants.js";
 import type { CatalogResponse } from "../../../shared/schemas/catalog.js";
 import type { InsightsDto } from "../../../shared/schemas/insights.js";
 import type { Db } from "../../db/database.js";
 import { KEPT_ON_CHANGE_AFTER_MS } from "../../db/settled-days.js";
-import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
+import { buildBooking, buildScorecard, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { STARTER_QUESTIONS } from "../practice/starter-bank.js";
 import { findFeedbackTimesBetween } from "./repository.js";
@@ -28,22 +27,7 @@ const at = (base: string, minutes: number) => new Date(Date.parse(base) + minute
 async function scoredByHand(db: Db, userId: string, endedAt: string, minutes: number) {
   const slot = await buildSlot(db, { start_at: at(endedAt, -45), end_at: endedAt });
   const booking = await buildBooking(db, { user_id: userId, target_id: slot.id, status: "completed" });
-  const saved = at(endedAt, minutes);
-  await db
-    .insertInto("scorecards")
-    .values({
-      id: randomUUID(),
-      booking_id: booking.id,
-      scores: "{}",
-      overall: 4,
-      tags: "[]",
-      notes: "",
-      recording_url: null,
-      created_by: "admin@example.com",
-      created_at: saved,
-      updated_at: saved,
-    })
-    .execute();
+  await buildScorecard(db, booking.id, { created_at: at(endedAt, minutes) });
   return slot;
 }
 
@@ -122,21 +106,10 @@ describeEachDialect("the feedback-time figure from real scorecards", (t) => {
     }
     const old = await buildSlot(t().app.deps.db, { start_at: ago(101 * 86_400_000), end_at: ago(100 * 86_400_000) });
     const oldBooking = await buildBooking(t().app.deps.db, { user_id: userId, target_id: old.id });
-    await t()
-      .app.deps.db.insertInto("scorecards")
-      .values({
-        id: randomUUID(),
-        booking_id: oldBooking.id,
-        scores: "{}",
-        overall: 3,
-        tags: "[]",
-        notes: "",
-        recording_url: null,
-        created_by: "admin@example.com",
-        created_at: ago((FEEDBACK_WINDOW_DAYS + 1) * 86_400_000),
-        updated_at: ago((FEEDBACK_WINDOW_DAYS + 1) * 86_400_000),
-      })
-      .execute();
+    await buildScorecard(t().app.deps.db, oldBooking.id, {
+      overall: 3,
+      created_at: ago((FEEDBACK_WINDOW_DAYS + 1) * 86_400_000),
+    });
 
     const figure = { median: 5, p90: 9, sessions: FEEDBACK_MIN_SESSIONS };
     expect((await catalog()).feedbackMinutes).toEqual(figure);

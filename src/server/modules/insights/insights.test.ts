@@ -7,7 +7,14 @@ import type { Db } from "../../db/database.js";
 import { migrations } from "../../db/migrate.js";
 import type { BookingsTable } from "../../db/schema.js";
 import { KEPT_ON_CHANGE_AFTER_MS, MONEY_SETTLED_AFTER_MS } from "../../db/settled-days.js";
-import { buildBooking, buildInternship, buildSlot, buildWorkshop, findUserId } from "../../test/builders.js";
+import {
+  buildBooking,
+  buildInternship,
+  buildScorecard,
+  buildSlot,
+  buildWorkshop,
+  findUserId,
+} from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { uniqueEmail as email } from "../../test/unique-email.js";
 import type { Bucket } from "./repository.js";
@@ -27,22 +34,7 @@ function paid(db: Db, userId: string, targetId: string, confirmedAt: string, ove
 }
 
 async function scorecard(db: Db, bookingId: string, overall: number) {
-  const at = new Date().toISOString();
-  await db
-    .insertInto("scorecards")
-    .values({
-      id: randomUUID(),
-      booking_id: bookingId,
-      scores: "{}",
-      overall,
-      tags: "[]",
-      notes: "",
-      recording_url: null,
-      created_by: "admin@example.com",
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await buildScorecard(db, bookingId, { overall });
 }
 
 async function coupon(db: Db, code: string, bookings: { id: string; discountPaise: number; listPricePaise: number }[]) {

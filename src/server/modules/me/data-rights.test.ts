@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { PublicCertificate } from "../../../shared/schemas/certificates.js";
-import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
+import { buildBooking, buildCertificate, buildSlot, findUserId } from "../../test/builders.js";
 import { pdfText } from "../../test/pdf.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
 import { uniqueEmail as unique } from "../../test/unique-email.js";
@@ -58,22 +58,7 @@ async function studentWithHistory(t: TestApp) {
   expect(held.statusCode).toBe(201);
 
   const code = `CP-ERAS-${String(++counter).padStart(4, "0")}-TEST-${t.dialect === "sqlite" ? "SQLT" : "PGSQ"}`;
-  await db
-    .insertInto("certificates")
-    .values({
-      id: randomUUID(),
-      code,
-      user_id: userId,
-      booking_id: soon.id,
-      kind: "workshop",
-      award: "attendance",
-      details: null,
-      recipient_name: "Aarav Sharma",
-      title: "Resume clinic",
-      issued_at: now,
-      revoked_at: null,
-    })
-    .execute();
+  await buildCertificate(db, soon, { code, recipient_name: "Aarav Sharma", title: "Resume clinic" });
   const messageId = randomUUID();
   await db
     .insertInto("contact_messages")

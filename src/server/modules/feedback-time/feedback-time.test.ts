@@ -128,6 +128,32 @@ describeEachDialect("the feedback-time figure from real scorecards", (t) => {
     expect(insights.feedbackMinutes).toEqual(figure);
   });
 
+  it("keeps a window's days a week at a time, letting other work run between the weeks", async () => {
+    const { db } = t().app.deps;
+    await t().signIn("weekly-waits@example.com");
+    const userId = await findUserId(db, "weekly-waits@example.com");
+    const ended = `${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}T10:00:00.000Z`;
+    await scoredByHand(db, userId, ended, 5);
+    // As after an upgrade: nothing kept, so the reading keeps the window's 89 whole days.
+    await db.deleteFrom("feedback_wait_days").execute();
+    await db.deleteFrom("feedback_wait_hours").execute();
+    let turns = 0;
+    let reading = true;
+    const count = () => {
+      turns += 1;
+      if (reading) setImmediate(count);
+    };
+    setImmediate(count);
+    const figure = measureFeedbackMinutes(t().app.deps);
+    await figure.finally(() => {
+      reading = false;
+    });
+    const keptDays = await db.selectFrom("feedback_wait_days").select("day").execute();
+    expect(keptDays.length).toBeGreaterThanOrEqual(FEEDBACK_WINDOW_DAYS - 1);
+    // 89 days in steps of 7: twelve turns between the steps at least (SQLite's statements give none).
+    expect(turns).toBeGreaterThanOrEqual(12);
+  });
+
   it("keeps settled days' waits, and a scorecard added or a session's end moved later shows in the next figure", async () => {
     const { db } = t().app.deps;
     await t().signIn("kept-waits@example.com");

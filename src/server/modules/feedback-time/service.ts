@@ -88,11 +88,27 @@ function runsOf(span: KeptSpan, keys: readonly string[]): [string, string][] {
 }
 
 /**
- * Sums the settled spans not kept and keeps them, while writes that would drop them wait (PostgreSQL:
- * their lock). Only the missing spans' scorecards are read, a run of consecutive ones at a time: the
- * hours at the window's two ends are 90 days apart, and an hour settles every hour.
+ * Spans kept per transaction, the event loop free between them: the first reading after an upgrade
+ * keeps 89 days, and at L one read of their scorecards held SQLite's event loop for 126–148 ms, with
+ * 205–252 ms before the next turn (docs/benchmarks.md, Scale, twenty-third entry). A week is about a
+ * tenth of that; a day's 24 hours are the most a window's end has to keep.
  */
+const SPANS_PER_STEP: Record<KeptSpan, number> = { day: 7, hour: 24 };
+
+/** Keeps the settled spans not kept yet, SPANS_PER_STEP at a time. */
 async function keepWaits(deps: Deps, span: KeptSpan, keys: string[]): Promise<void> {
+  for (let first = 0; first < keys.length; first += SPANS_PER_STEP[span]) {
+    if (first > 0) await nextTurn();
+    await keepWaitsOf(deps, span, keys.slice(first, first + SPANS_PER_STEP[span]));
+  }
+}
+
+/**
+ * Sums these settled spans where not kept and keeps them, while writes that would drop them wait
+ * (PostgreSQL: their lock). Only the missing spans' scorecards are read, a run of consecutive ones at
+ * a time: the hours at the window's two ends are 90 days apart, and an hour settles every hour.
+ */
+async function keepWaitsOf(deps: Deps, span: KeptSpan, keys: string[]): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     await lockKeptDays(trx, deps.dialect);
     const present = new Set((await findKeptWaits(trx, span, keys)).map((kept) => kept.key));

@@ -66,4 +66,42 @@ describeEachDialect("hold log retention", (t) => {
     // Nothing older is left: a second sweep (another instance's) deletes nothing.
     expect(await pruneHoldLog(t().app.deps, now)).toBe(0);
   });
+
+  it("deletes a day of many holds in steps, letting other work run before each", async () => {
+    const { db } = t().app.deps;
+    const now = Date.now();
+    const day = addDays(zonedDate(new Date(now), "Asia/Kolkata"), -(HOLD_LOG_DAYS + 40));
+    const address = email("many-holds");
+    await t().signIn(address);
+    const student = await findUserId(db, address);
+    const slot = await buildSlot(db, { start_at: new Date(now - 60 * DAY_MS).toISOString() });
+    const at = zonedToInstant(day, "12:00", "Asia/Kolkata").toISOString();
+    const holds = Array.from({ length: 1_200 }, () => ({
+      id: randomUUID(),
+      user_id: student,
+      kind: "mock" as const,
+      target_id: slot.id,
+      package_key: "service",
+      created_at: at,
+    }));
+    for (let i = 0; i < holds.length; i += 200)
+      await db
+        .insertInto("hold_log")
+        .values(holds.slice(i, i + 200))
+        .execute();
+    let turns = 0;
+    let pruning = true;
+    const count = () => {
+      turns += 1;
+      if (pruning) setImmediate(count);
+    };
+    setImmediate(count);
+    const deleted = await pruneHoldLog(t().app.deps, now).finally(() => {
+      pruning = false;
+    });
+    expect(deleted).toBeGreaterThanOrEqual(holds.length);
+    expect(await db.selectFrom("hold_log").select("id").where("user_id", "=", student).execute()).toEqual([]);
+    // 1,200 rows go in three statements at least, each after a turn (SQLite's statements give none).
+    expect(turns).toBeGreaterThanOrEqual(3);
+  });
 });

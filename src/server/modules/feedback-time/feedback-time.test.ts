@@ -6,6 +6,7 @@ import type { Db } from "../../db/database.js";
 import { KEPT_ON_CHANGE_AFTER_MS } from "../../db/settled-days.js";
 import { buildBooking, buildScorecard, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json, type TestApp } from "../../test/test-app.js";
+import { turnsDuring } from "../../test/turns.js";
 import { STARTER_QUESTIONS } from "../practice/starter-bank.js";
 import { findFeedbackTimesBetween } from "./repository.js";
 import {
@@ -137,17 +138,7 @@ describeEachDialect("the feedback-time figure from real scorecards", (t) => {
     // As after an upgrade: nothing kept, so the reading keeps the window's 89 whole days.
     await db.deleteFrom("feedback_wait_days").execute();
     await db.deleteFrom("feedback_wait_hours").execute();
-    let turns = 0;
-    let reading = true;
-    const count = () => {
-      turns += 1;
-      if (reading) setImmediate(count);
-    };
-    setImmediate(count);
-    const figure = measureFeedbackMinutes(t().app.deps);
-    await figure.finally(() => {
-      reading = false;
-    });
+    const { turns } = await turnsDuring(() => measureFeedbackMinutes(t().app.deps));
     const keptDays = await db.selectFrom("feedback_wait_days").select("day").execute();
     expect(keptDays.length).toBeGreaterThanOrEqual(FEEDBACK_WINDOW_DAYS - 1);
     // 89 days in steps of 7: twelve turns between the steps at least (SQLite's statements give none).

@@ -5,6 +5,7 @@ import { addDays, zonedDate, zonedToInstant } from "../../../shared/time.js";
 import type { Db } from "../../db/database.js";
 import { buildBooking, buildSlot, findUserId } from "../../test/builders.js";
 import { describeEachDialect, json } from "../../test/test-app.js";
+import { turnsDuring } from "../../test/turns.js";
 import { uniqueEmail as email } from "../../test/unique-email.js";
 import { HOLD_LOG_DAYS, pruneHoldLog } from "./hold-log-retention.js";
 
@@ -89,16 +90,7 @@ describeEachDialect("hold log retention", (t) => {
         .insertInto("hold_log")
         .values(holds.slice(i, i + 200))
         .execute();
-    let turns = 0;
-    let pruning = true;
-    const count = () => {
-      turns += 1;
-      if (pruning) setImmediate(count);
-    };
-    setImmediate(count);
-    const deleted = await pruneHoldLog(t().app.deps, now).finally(() => {
-      pruning = false;
-    });
+    const { result: deleted, turns } = await turnsDuring(() => pruneHoldLog(t().app.deps, now));
     expect(deleted).toBeGreaterThanOrEqual(holds.length);
     expect(await db.selectFrom("hold_log").select("id").where("user_id", "=", student).execute()).toEqual([]);
     // 1,200 rows go in three statements at least, each after a turn (SQLite's statements give none).

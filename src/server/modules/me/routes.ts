@@ -54,7 +54,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const data = await app.deps.heavyReads.run(request, () => exportPersonalData(app.deps, user));
+      const data = await app.deps.heavyReads.download(request, () => exportPersonalData(app.deps, user));
       return reply
         .header("cache-control", "no-store")
         .header("content-disposition", `attachment; filename="careerprep-data-${data.exportedAt.slice(0, 10)}.json"`)

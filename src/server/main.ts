@@ -21,6 +21,8 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });
+  // Before it says it is running: whoever waits for that line and then stops it gets a clean stop.
+  stopOnSignals(app);
   settleHeap();
 
   const dbLabel = config.databaseUrl.startsWith("postgres")
@@ -34,8 +36,6 @@ async function main(): Promise<void> {
     );
   }
   console.log(`\n${lines.join("\n")}\n`);
-
-  stopOnSignals(app);
 }
 
 main().catch((err: unknown) => {

@@ -97,6 +97,30 @@ describeEachDialect("admin bookings list", (t) => {
     });
   });
 
+  it("gives each booking on a page its own batch's start and end, for batches starting the same day", async () => {
+    const { db } = t().app.deps;
+    const admin = await t().signInAdmin();
+    const four = await buildInternship(db, { start_date: "2026-03-02", weeks: 4, title: "Four weeks" });
+    const six = await buildInternship(db, { start_date: "2026-03-02", weeks: 6, title: "Six weeks" });
+    const expected = new Map<string, string>();
+    for (const [i, batch] of [four, six, four, six, six].entries()) {
+      await t().signIn(`cohort${i}@example.com`);
+      const user_id = await findUserId(db, `cohort${i}@example.com`);
+      const booking = await buildBooking(db, { user_id, target_id: batch.id, kind: "internship" });
+      expected.set(booking.id, batch.title);
+    }
+    const { bookings } = json<{ bookings: AdminBookingDto[] }>(
+      await t().request({ url: "/api/admin/bookings?kind=internship&from=2026-03-01&to=2026-03-03", cookie: admin }),
+    );
+    const shown = bookings.filter((b) => expected.has(b.id));
+    expect(shown).toHaveLength(5);
+    for (const b of shown) {
+      expect(b.title).toBe(expected.get(b.id));
+      expect(b.startAt).toBe("2026-03-01T18:30:00.000Z");
+      expect(b.endAt).toBe(b.title === "Four weeks" ? "2026-03-29T18:30:00.000Z" : "2026-04-12T18:30:00.000Z");
+    }
+  });
+
   it("gives an internship its start date as a date, its end after its weeks, and its certificate", async () => {
     const { db } = t().app.deps;
     const admin = await t().signInAdmin();

@@ -12,54 +12,71 @@ import { type AdminBookingFilter, findAdminBookingsPage, OPEN_STATUSES, type Seg
 const DAY_MS = 86_400_000;
 type Row = Awaited<ReturnType<typeof findAdminBookingsPage>>[number];
 
-function toAdminBooking(r: Row, timeZone: string, label: CatalogLabeler): AdminBookingDto {
-  const internshipStart = r.internship_start
-    ? zonedToInstant(r.internship_start.slice(0, 10), "00:00", timeZone).toISOString()
-    : null;
+type BatchTimes = { startAt: string; endAt: string };
+
+/**
+ * When each internship batch of a page starts and ends, worked out once per batch: a week's page can
+ * hold fifty students of the same batch (docs/benchmarks.md, Scale, twenty-fourth entry).
+ */
+function batchTimesOf(timeZone: string) {
+  const known = new Map<string, BatchTimes>();
+  return (batch: NonNullable<Row["internship"]>): BatchTimes => {
+    let times = known.get(batch.id);
+    if (!times) {
+      const start = zonedToInstant(batch.start_date.slice(0, 10), "00:00", timeZone).getTime();
+      times = {
+        startAt: new Date(start).toISOString(),
+        endAt: new Date(start + Number(batch.weeks ?? 0) * 7 * DAY_MS).toISOString(),
+      };
+      known.set(batch.id, times);
+    }
+    return times;
+  };
+}
+
+function toAdminBooking(r: Row, label: CatalogLabeler, batchTimes: ReturnType<typeof batchTimesOf>): AdminBookingDto {
+  const { booking, student, slot, workshop, internship, payment, certificate } = r;
+  const batch = internship?.start_date ? batchTimes(internship) : null;
   return {
-    id: r.id,
-    kind: r.kind,
-    status: r.status,
-    packageKey: r.package_key,
-    packageLabel: label(r.package_key),
+    id: booking.id,
+    kind: booking.kind,
+    status: booking.status,
+    packageKey: booking.package_key,
+    packageLabel: label(booking.package_key),
     title:
-      r.kind === "mock"
-        ? `${label(r.package_key)} mock with ${r.interviewer_name ?? "a deleted slot"}`
-        : (r.workshop_title ?? r.internship_title ?? "Deleted session"),
-    startAt: r.slot_start ?? r.workshop_start ?? internshipStart,
-    startDate: r.internship_start ? r.internship_start.slice(0, 10) : null,
-    endAt:
-      r.slot_end ??
-      r.workshop_end ??
-      (internshipStart
-        ? new Date(Date.parse(internshipStart) + Number(r.internship_weeks ?? 0) * 7 * DAY_MS).toISOString()
-        : null),
-    certificate: r.certificate_code
-      ? { code: r.certificate_code, status: r.certificate_revoked_at ? ("revoked" as const) : ("valid" as const) }
+      booking.kind === "mock"
+        ? `${label(booking.package_key)} mock with ${slot?.interviewer_name ?? "a deleted slot"}`
+        : (workshop?.title ?? internship?.title ?? "Deleted session"),
+    startAt: slot?.start_at ?? workshop?.start_at ?? batch?.startAt ?? null,
+    startDate: batch && internship ? internship.start_date.slice(0, 10) : null,
+    endAt: slot?.end_at ?? workshop?.end_at ?? batch?.endAt ?? null,
+    certificate: certificate
+      ? { code: certificate.code, status: certificate.revoked_at ? ("revoked" as const) : ("valid" as const) }
       : null,
-    studentEmail: r.email,
+    studentEmail: student?.email ?? "",
     // The profile's name, a real account name, else the address: never the e-mail's user part.
     studentName:
       personName({
-        firstName: r.profile_first_name,
-        lastName: r.profile_last_name,
-        accountName: r.name,
-        email: r.email,
-      }) || r.email,
-    amountPaise: r.amount_paise,
-    flag: r.flag,
-    attendance: r.attendance,
-    hasScorecard: r.scorecard_id !== null,
-    payment: r.order_id
+        firstName: student?.profile_first_name,
+        lastName: student?.profile_last_name,
+        accountName: student?.name ?? "",
+        email: student?.email ?? "",
+      }) ||
+      (student?.email ?? ""),
+    amountPaise: booking.amount_paise,
+    flag: booking.flag,
+    attendance: booking.attendance,
+    hasScorecard: r.scorecardId !== null,
+    payment: payment?.order_id
       ? {
-          provider: r.provider ?? "",
-          orderId: r.order_id,
-          paymentId: r.payment_id,
-          status: r.payment_status ?? "",
-          refundId: r.refund_id,
+          provider: payment.provider ?? "",
+          orderId: payment.order_id,
+          paymentId: payment.payment_id,
+          status: payment.status ?? "",
+          refundId: payment.refund_id,
         }
       : null,
-    createdAt: r.created_at,
+    createdAt: booking.created_at,
   };
 }
 
@@ -77,14 +94,14 @@ async function readSegments(
   position: z.infer<typeof positionSchema> | undefined,
   wanted: number,
   all: Segment[],
-): Promise<Array<Row & { segment: Segment }>> {
+): Promise<Row[]> {
   const segments = position ? all.slice(all.indexOf(position[0])) : all;
-  const rows: Array<Row & { segment: Segment }> = [];
+  const rows: Row[] = [];
   for (const segment of segments) {
     const after = position?.[0] === segment ? { sessionStart: position[1], id: position[2] } : undefined;
     if (rows.length >= wanted) break;
     const found = await findAdminBookingsPage(deps.db, { filter, segment, after, limit: wanted - rows.length });
-    rows.push(...found.map((row) => ({ ...row, segment })));
+    rows.push(...found);
   }
   return rows;
 }
@@ -115,9 +132,12 @@ export async function listAdminBookings(
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const batchTimes = batchTimesOf(timeZone);
   return {
-    bookings: page.map((r) => toAdminBooking(r, timeZone, label)),
+    bookings: page.map((r) => toAdminBooking(r, label, batchTimes)),
     nextCursor:
-      rows.length > query.limit && last ? encodeCursor([last.segment, last.session_start ?? "", last.id]) : null,
+      rows.length > query.limit && last
+        ? encodeCursor([last.segment, last.booking.session_start ?? "", last.booking.id])
+        : null,
   };
 }

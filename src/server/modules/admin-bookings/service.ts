@@ -7,12 +7,12 @@ import { zonedToInstant } from "../../../shared/time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { decodeCursor, encodeCursor } from "../../db/keyset-cursor.js";
 import { findCatalogLabels } from "../catalog/index.js";
+import { batchEndAt, batchStartAt } from "../sessions/index.js";
 import { type AdminBookingFilter, findAdminBookingsPage, OPEN_STATUSES, type Segment } from "./repository.js";
 
-const DAY_MS = 86_400_000;
 type Row = Awaited<ReturnType<typeof findAdminBookingsPage>>[number];
 
-type BatchTimes = { startAt: string; endAt: string };
+type BatchTimes = { startDate: string; startAt: string; endAt: string };
 
 /**
  * When each internship batch of a page starts and ends, worked out once per batch: a week's page can
@@ -23,11 +23,8 @@ function batchTimesOf(timeZone: string) {
   return (batch: NonNullable<Row["internship"]>): BatchTimes => {
     let times = known.get(batch.id);
     if (!times) {
-      const start = zonedToInstant(batch.start_date.slice(0, 10), "00:00", timeZone).getTime();
-      times = {
-        startAt: new Date(start).toISOString(),
-        endAt: new Date(start + Number(batch.weeks ?? 0) * 7 * DAY_MS).toISOString(),
-      };
+      const startAt = batchStartAt(batch.start_date, timeZone);
+      times = { startDate: batch.start_date.slice(0, 10), startAt, endAt: batchEndAt(startAt, batch.weeks) };
       known.set(batch.id, times);
     }
     return times;
@@ -48,7 +45,7 @@ function toAdminBooking(r: Row, label: CatalogLabeler, batchTimes: ReturnType<ty
         ? `${label(booking.package_key)} mock with ${slot?.interviewer_name ?? "a deleted slot"}`
         : (workshop?.title ?? internship?.title ?? "Deleted session"),
     startAt: slot?.start_at ?? workshop?.start_at ?? batch?.startAt ?? null,
-    startDate: batch && internship ? internship.start_date.slice(0, 10) : null,
+    startDate: batch?.startDate ?? null,
     endAt: slot?.end_at ?? workshop?.end_at ?? batch?.endAt ?? null,
     certificate: certificate
       ? { code: certificate.code, status: certificate.revoked_at ? ("revoked" as const) : ("valid" as const) }

@@ -1,4 +1,10 @@
 // What other modules may read of this one's data (docs/architecture.md, Modules); they never import its repository.
 
 export type { BookingSession, BookingSubject } from "./repository.js";
-export { findBookingSession, findBookingSessions, findBookingSubjects } from "./repository.js";
+export {
+  batchEndAt,
+  batchStartAt,
+  findBookingSession,
+  findBookingSessions,
+  findBookingSubjects,
+} from "./repository.js";

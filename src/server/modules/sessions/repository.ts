@@ -50,6 +50,14 @@ export interface SessionFilter {
 
 const DAY_MS = 86_400_000;
 
+/** An internship batch has a date, no time of day: its session starts at midnight there in the platform zone… */
+export const batchStartAt = (startDate: string, timeZone: string): string =>
+  zonedToInstant(startDate.slice(0, 10), "00:00", timeZone).toISOString();
+
+/** …and ends after its weeks. */
+export const batchEndAt = (startAt: string, weeks: number | null): string =>
+  new Date(Date.parse(startAt) + Number(weeks ?? 0) * 7 * DAY_MS).toISOString();
+
 /**
  * Every booking joined with the slot, workshop or internship it sits on. The code's constants are
  * literals, not parameters: with only the filter's values as parameters, PostgreSQL plans the
@@ -170,7 +178,7 @@ function subjectOf(row: SubjectRow, timeZone: string, label: CatalogLabeler): Bo
     return { ...base, title: row.workshop_title, startAt: row.workshop_start, interviewerName: row.workshop_host };
   }
   if (row.kind === "internship" && row.internship_start && row.internship_title) {
-    const startAt = zonedToInstant(row.internship_start, "00:00", timeZone).toISOString();
+    const startAt = batchStartAt(row.internship_start, timeZone);
     return { ...base, title: row.internship_title, startAt, interviewerName: null };
   }
   return undefined;
@@ -323,7 +331,7 @@ function toBookingSessions(row: SessionRow, timeZone: string, label: CatalogLabe
     return [{ ...base, endAt: row.workshop_end, meetingLink, level: row.workshop_level }];
   }
   if (row.kind === "internship") {
-    const endAt = new Date(Date.parse(subject.startAt) + Number(row.internship_weeks ?? 0) * 7 * DAY_MS).toISOString();
+    const endAt = batchEndAt(subject.startAt, row.internship_weeks);
     return [{ ...base, endAt, meetingLink: row.booking_link ?? row.internship_link, level: null }];
   }
   // The slot or workshop has no end: nothing to show or remind about.

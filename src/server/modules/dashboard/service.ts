@@ -11,7 +11,7 @@ import { practiceMinutesOf } from "../practice/service.js";
 import { findProfile, findResumeUrl } from "../profile/index.js";
 import { findScorecardsByUser } from "../scorecards/index.js";
 import { toScorecard } from "../scorecards/mapping.js";
-import { type BookingSession, findBookingSessions } from "../sessions/index.js";
+import { findStudentSessions, type StudentSession } from "../sessions/index.js";
 import { findInternshipById } from "./repository.js";
 
 const DAY_MS = 24 * 3_600_000;
@@ -21,7 +21,7 @@ const RATING_GOAL = 4;
 export async function getDashboard(deps: AppDeps, user: SessionUser, now = new Date()): Promise<Dashboard> {
   const { db, config } = deps;
   const [rows, scorecardRows, certificateRows, profile, resumeUrl, roundMinutes] = await Promise.all([
-    findBookingSessions(db, config.timeZone, { userId: user.id, statuses: SESSION_STATUSES }),
+    findStudentSessions(db, config.timeZone, user.id, SESSION_STATUSES),
     findScorecardsByUser(db, user.id),
     findCertificatesByUser(db, user.id),
     findProfile(db, user.id),
@@ -127,7 +127,7 @@ function profileSteps(profile: Awaited<ReturnType<typeof findProfile>>): number 
 
 async function currentInternship(
   deps: AppDeps,
-  rows: BookingSession[],
+  rows: StudentSession[],
   certificates: Map<string, DashboardSession["certificate"]>,
   now: Date,
 ): Promise<DashboardInternship | null> {

@@ -10,7 +10,7 @@ import { closeUnpaidCheckouts, lockStudentForErasure, releaseReplacedSeats } fro
 import { releaseHold } from "../holds/service.js";
 import { deleteResumeFilesOf } from "../profile/index.js";
 import { deleteRecordingsOfStudent, recordingsForExport } from "../recordings/service.js";
-import { findBookingSessions } from "../sessions/index.js";
+import { findStudentSessions } from "../sessions/index.js";
 import { changeDeadline } from "../sessions/service.js";
 import { erasePersonalData, findHoldIdsOfUser, findPersonalData } from "./personal-data-repository.js";
 
@@ -18,7 +18,7 @@ import { erasePersonalData, findHoldIdsOfUser, findPersonalData } from "./person
 export async function exportPersonalData(deps: AppDeps, user: SessionUser) {
   const [data, sessions, recordings] = await Promise.all([
     findPersonalData(deps.db, user.id, user.email),
-    findBookingSessions(deps.db, deps.config.timeZone, { userId: user.id }),
+    findStudentSessions(deps.db, deps.config.timeZone, user.id),
     recordingsForExport(deps, user.id),
   ]);
   return {
@@ -56,10 +56,7 @@ export async function erasePersonalDataOf(deps: AppDeps, user: SessionUser, conf
 
   const holdIds = await findHoldIdsOfUser(deps.db, user.id);
   for (const holdId of holdIds) await releaseHold(deps, user.id, holdId);
-  const confirmed = await findBookingSessions(deps.db, deps.config.timeZone, {
-    userId: user.id,
-    statuses: ["confirmed"],
-  });
+  const confirmed = await findStudentSessions(deps.db, deps.config.timeZone, user.id, ["confirmed"]);
   const cancellable = confirmed.filter((session) => new Date() < changeDeadline(session.startAt));
   for (const session of cancellable) {
     await cancelOwnBooking(deps, user, session.bookingId, DATA_RIGHTS_MESSAGES.cancelReason);

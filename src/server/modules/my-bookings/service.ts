@@ -11,7 +11,7 @@ import { quoteOfBooking } from "../coupons/service.js";
 import { findScorecardByBooking } from "../scorecards/index.js";
 import { toScorecard } from "../scorecards/mapping.js";
 import { googleCalendarUrl } from "../sessions/calendar-link.js";
-import { type BookingSession, findBookingSession } from "../sessions/index.js";
+import { findBookingSession, type StudentSession } from "../sessions/index.js";
 import { changeDeadline } from "../sessions/service.js";
 
 export type ShownStatus = (typeof SESSION_STATUSES)[number];
@@ -43,7 +43,7 @@ export function certificateBadge(row: CertificatesTable): NonNullable<DashboardS
 
 export function toDashboardSession(
   deps: AppDeps,
-  row: BookingSession,
+  row: StudentSession,
   now: Date,
   scorecard: Scorecard | null,
   certificate: DashboardSession["certificate"],

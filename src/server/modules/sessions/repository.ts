@@ -66,6 +66,15 @@ export const batchEndAt = (startAt: string, weeks: number | null): string =>
   new Date(Date.parse(startAt) + Number(weeks ?? 0) * 7 * DAY_MS).toISOString();
 
 /**
+ * The id of the slot, workshop or batch a booking sits on when it is of that kind, else null. Joined on
+ * it, a booking of another kind asks that table for nothing: joined on `id = target_id and kind = …`,
+ * PostgreSQL looked every booking up in every table's index and dropped the rows after (100 of a
+ * heavy dashboard's 558 buffers at L; docs/benchmarks.md, Scale, twenty-fifth entry).
+ */
+const targetOfKind = (kind: BookingKind) =>
+  sql<string>`case when ${sql.ref("bookings.kind")} = ${sql.lit(kind)} then ${sql.ref("bookings.target_id")} end`;
+
+/**
  * Every booking joined with the slot, workshop (and its host) or internship it sits on. The code's
  * constants are literals, not parameters: with only the filter's values as parameters, PostgreSQL plans
  * the prepared statement once for every student instead of at each request (0.5 ms of planning per
@@ -74,16 +83,10 @@ export const batchEndAt = (startAt: string, weeks: number | null): string =>
 function fromBookedSessions(db: Executor) {
   return db
     .selectFrom("bookings")
-    .leftJoin("slots", (join) =>
-      join.onRef("slots.id", "=", "bookings.target_id").on("bookings.kind", "=", sql.lit("mock")),
-    )
-    .leftJoin("workshops", (join) =>
-      join.onRef("workshops.id", "=", "bookings.target_id").on("bookings.kind", "=", sql.lit("workshop")),
-    )
+    .leftJoin("slots", (join) => join.on("slots.id", "=", targetOfKind("mock")))
+    .leftJoin("workshops", (join) => join.on("workshops.id", "=", targetOfKind("workshop")))
     .leftJoin("interviewers as hosts", "hosts.id", "workshops.host_interviewer_id")
-    .leftJoin("internships", (join) =>
-      join.onRef("internships.id", "=", "bookings.target_id").on("bookings.kind", "=", sql.lit("internship")),
-    );
+    .leftJoin("internships", (join) => join.on("internships.id", "=", targetOfKind("internship")));
 }
 
 /** …and with the student who booked each. */
@@ -301,9 +304,7 @@ function selectSubjectBookings(db: Executor) {
     .selectFrom("bookings")
     .innerJoin("user", "user.id", "bookings.user_id")
     .leftJoin("profiles", "profiles.user_id", "bookings.user_id")
-    .leftJoin("slots", (join) =>
-      join.onRef("slots.id", "=", "bookings.target_id").on("bookings.kind", "=", sql.lit("mock")),
-    )
+    .leftJoin("slots", (join) => join.on("slots.id", "=", targetOfKind("mock")))
     .select([...SESSION_BOOKING_COLUMNS, ...STUDENT_COLUMNS, "bookings.target_id"]);
 }
 

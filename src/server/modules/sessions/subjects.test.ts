@@ -11,7 +11,7 @@ import {
 } from "../../test/builders.js";
 import { describeEachDialect } from "../../test/test-app.js";
 import { findCatalogLabels } from "../catalog/index.js";
-import { findBookingSessions, findBookingSubjects } from "./index.js";
+import { findBookingSessions, findBookingSubjects, findStudentSessions } from "./index.js";
 
 /**
  * A page of the audit log names its bookings by what they are for, when, with whom and for which
@@ -93,6 +93,68 @@ describeEachDialect(
       expect(sessions.map((s) => [s.bookingId, s.title, s.startAt, s.interviewerName]).sort()).toEqual(
         subjects.map((s) => [s.bookingId, s.title, s.startAt, s.interviewerName]).sort(),
       );
+    });
+
+    it("gives a student their own sessions, each of its own kind, as the sessions with their name do", async () => {
+      const { db, dialect } = t().app.deps;
+      const timeZone = t().app.deps.config.timeZone;
+      await t().signIn(`own-${dialect}@example.com`);
+      await t().signIn(`other-${dialect}@example.com`);
+      const student = await findUserId(db, `own-${dialect}@example.com`);
+      const other = await findUserId(db, `other-${dialect}@example.com`);
+      await buildCompletedProfile(db, student, { first_name: "Ravi", last_name: "Menon" });
+      const slot = await buildSlot(db, { interviewer_name: "Asha Rao" });
+      // A workshop that shares its id with the slot: a booking is joined only to its own kind's session.
+      const workshop = await buildWorkshop(db, { id: slot.id, title: "System design live", level: "Advanced" });
+      const batch = await buildInternship(db, { title: "Backend batch", weeks: 6 });
+      const mock = await buildBooking(db, { user_id: student, target_id: slot.id });
+      const seat = await buildBooking(db, {
+        user_id: student,
+        target_id: workshop.id,
+        kind: "workshop",
+        package_key: "ws_dsa",
+      });
+      const enrolment = await buildBooking(db, {
+        user_id: student,
+        target_id: batch.id,
+        kind: "internship",
+        package_key: "int_frontend",
+        status: "cancelled",
+      });
+      await buildBooking(db, { user_id: other, target_id: slot.id });
+
+      const own = await findStudentSessions(db, timeZone, student);
+      expect(own.map((s) => s.bookingId).sort()).toEqual([mock.id, seat.id, enrolment.id].sort());
+      const byId = new Map(own.map((s) => [s.bookingId, s]));
+      expect(byId.get(mock.id)).toMatchObject({
+        title: "Service-based mock interview",
+        startAt: slot.start_at,
+        endAt: slot.end_at,
+        interviewerName: "Asha Rao",
+        level: null,
+      });
+      expect(byId.get(seat.id)).toMatchObject({
+        title: "System design live",
+        startAt: workshop.start_at,
+        endAt: workshop.end_at,
+        level: "Advanced",
+      });
+      const batchStart = zonedToInstant(batch.start_date, "00:00", timeZone).toISOString();
+      expect(byId.get(enrolment.id)).toMatchObject({
+        title: "Backend batch",
+        startAt: batchStart,
+        endAt: new Date(Date.parse(batchStart) + 6 * 7 * 86_400_000).toISOString(),
+      });
+      // The same sessions as those read with the student's name, less the name.
+      const named = await findBookingSessions(db, timeZone, { bookingIds: [mock.id, seat.id, enrolment.id] });
+      expect(named.every((s) => s.userName === "Ravi Menon")).toBe(true);
+      const byBooking = (a: { bookingId: string }, b: { bookingId: string }) => a.bookingId.localeCompare(b.bookingId);
+      expect([...own].sort(byBooking)).toEqual(
+        named.map(({ userEmail: _email, userName: _name, ...session }) => session).sort(byBooking),
+      );
+      // Only the statuses asked for.
+      const confirmed = await findStudentSessions(db, timeZone, student, ["confirmed"]);
+      expect(confirmed.map((s) => s.bookingId).sort()).toEqual([mock.id, seat.id].sort());
     });
   },
   {},

@@ -1,12 +1,34 @@
+import { sql } from "kysely";
 import type { Executor } from "../../db/database.js";
 import type { InsightDayMoneyTable, InsightDaysTable, InsightMoneyDaysTable } from "../../db/schema.js";
 
-export interface DayMoney {
-  day: string;
-  packageKey: string;
+/** Money paid (`paid` payments, `grossPaise`) and refunded. */
+export interface Money {
   grossPaise: number;
   paid: number;
   refundsPaise: number;
+}
+
+/** A day's money, every package. */
+export interface MoneyOfDay extends Money {
+  day: string;
+}
+
+/** A package's money over the days read. */
+export interface MoneyOfPackage extends Money {
+  packageKey: string;
+}
+
+/** A package's money in a day: what is summed from the rows and kept. */
+export interface DayMoney extends MoneyOfDay, MoneyOfPackage {}
+
+/**
+ * The days' money as Insights reads it: per day and per package. A kept day's comes summed both
+ * ways; a day's from the rows per day and package, which is a row of each.
+ */
+export interface MoneyFigures {
+  byDay: MoneyOfDay[];
+  byPackage: MoneyOfPackage[];
 }
 
 export interface DayFunnel {
@@ -17,7 +39,7 @@ export interface DayFunnel {
 }
 
 export interface DayFigures {
-  money: DayMoney[];
+  money: MoneyFigures;
   funnel: DayFunnel[];
 }
 
@@ -82,8 +104,9 @@ export async function findKeptFunnel(db: Executor, timeZone: string, first: stri
 }
 
 /**
- * The days from `first` to `last` whose money is kept, and their money per package: one statement,
- * so a day kept meanwhile by another request comes with its rows or not at all.
+ * The days from `first` to `last` whose money is kept, with their money summed per day and per
+ * package: one statement, so a day kept meanwhile by another request comes with its rows or not at
+ * all. The database sums a year's day and package rows; the server reads a row per day and package.
  */
 export async function findKeptMoney(db: Executor, timeZone: string, first: string, last: string) {
   const rows = await db
@@ -91,23 +114,47 @@ export async function findKeptMoney(db: Executor, timeZone: string, first: strin
     .leftJoin("insight_day_money as m", (join) =>
       join.onRef("m.time_zone", "=", "d.time_zone").onRef("m.day", "=", "d.day"),
     )
-    .select([
-      "d.day",
-      "m.package_key as packageKey",
-      "m.gross_paise as grossPaise",
-      "m.paid",
-      "m.refunds_paise as refundsPaise",
+    .select((eb) => [
+      sql.lit("day").as("part"),
+      "d.day as key",
+      eb.fn.coalesce(eb.fn.sum<number>("m.gross_paise"), sql.lit(0)).as("grossPaise"),
+      eb.fn.coalesce(eb.fn.sum<number>("m.paid"), sql.lit(0)).as("paid"),
+      eb.fn.coalesce(eb.fn.sum<number>("m.refunds_paise"), sql.lit(0)).as("refundsPaise"),
     ])
     .where("d.time_zone", "=", timeZone)
     .where("d.day", ">=", first)
     .where("d.day", "<=", last)
+    .groupBy("d.day")
+    .unionAll(
+      db
+        .selectFrom("insight_money_days as d")
+        .innerJoin("insight_day_money as m", (join) =>
+          join.onRef("m.time_zone", "=", "d.time_zone").onRef("m.day", "=", "d.day"),
+        )
+        .select((eb) => [
+          sql.lit("package").as("part"),
+          "m.package_key as key",
+          eb.fn.sum<number>("m.gross_paise").as("grossPaise"),
+          eb.fn.sum<number>("m.paid").as("paid"),
+          eb.fn.sum<number>("m.refunds_paise").as("refundsPaise"),
+        ])
+        .where("d.time_zone", "=", timeZone)
+        .where("d.day", ">=", first)
+        .where("d.day", "<=", last)
+        .groupBy("m.package_key"),
+    )
     .execute();
-  const money = rows.flatMap(({ day, packageKey, grossPaise, paid, refundsPaise }): DayMoney[] =>
-    packageKey === null
-      ? []
-      : [{ day, packageKey, grossPaise: Number(grossPaise), paid: Number(paid), refundsPaise: Number(refundsPaise) }],
-  );
-  return { days: new Set(rows.map((r) => r.day)), money };
+  const money: MoneyFigures = { byDay: [], byPackage: [] };
+  for (const { part, key, ...sums } of rows) {
+    const figures = {
+      grossPaise: Number(sums.grossPaise),
+      paid: Number(sums.paid),
+      refundsPaise: Number(sums.refundsPaise),
+    };
+    if (part === "day") money.byDay.push({ day: key, ...figures });
+    else money.byPackage.push({ packageKey: key, ...figures });
+  }
+  return { days: new Set(money.byDay.map((m) => m.day)), money };
 }
 
 /** When the oldest hold placed before the instant was placed, if any. */

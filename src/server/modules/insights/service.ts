@@ -8,9 +8,9 @@ import type { AppDeps } from "../../app-deps.js";
 import { sumOnce } from "../../db/settled-days.js";
 import { readFeedbackMinutes } from "../feedback-time/service.js";
 import { dayBuckets } from "./day-buckets.js";
-import type { DayFunnel, DayMoney } from "./rollups-repository.js";
+import type { DayFunnel, Money, MoneyFigures } from "./rollups-repository.js";
 import { readSessionDays } from "./session-days.js";
-import type { DayCoupons, DayMarks, DaySeats } from "./session-days-repository.js";
+import type { CodeUse, DaySeats, PackageMarks } from "./session-days-repository.js";
 import { readDayFigures } from "./settled-days.js";
 
 const isCatalogKey = (key: string): key is CatalogKey => catalogKeySchema.safeParse(key).success;
@@ -37,18 +37,20 @@ const inCatalogOrder = (keys: Iterable<string>): CatalogKey[] => {
   return [...known, ...added];
 };
 
-function revenue(dates: readonly string[], money: DayMoney[]): InsightsDto["revenue"] {
+function revenue(dates: readonly string[], money: MoneyFigures): InsightsDto["revenue"] {
   const days = new Map(dates.map((date) => [date, { date, grossPaise: 0, refundsPaise: 0, netPaise: 0 }]));
   const packages = new Map<CatalogKey, InsightsDto["revenue"]["byPackage"][number]>();
   const known = catalogKeyCheck();
-  const add = (target: { grossPaise: number; refundsPaise: number; netPaise: number }, row: DayMoney) => {
+  const add = (target: { grossPaise: number; refundsPaise: number; netPaise: number }, row: Money) => {
     target.grossPaise += row.grossPaise;
     target.refundsPaise += row.refundsPaise;
     target.netPaise += row.grossPaise - row.refundsPaise;
   };
-  for (const row of money) {
+  for (const row of money.byDay) {
     const day = days.get(row.day);
     if (day) add(day, row);
+  }
+  for (const row of money.byPackage) {
     if (!known(row.packageKey)) continue;
     let pkg = packages.get(row.packageKey);
     if (!pkg) {
@@ -90,8 +92,8 @@ function occupancy(period: PeriodQuery, seats: DaySeats[]): InsightsDto["occupan
   return [...weeks.values()];
 }
 
-function noShows(marks: DayMarks[]): InsightsDto["noShows"] {
-  const total = (rows: DayMarks[], key: "attended" | "noShows") => rows.reduce((s, r) => s + r[key], 0);
+function noShows(marks: PackageMarks[]): InsightsDto["noShows"] {
+  const total = (rows: PackageMarks[], key: "attended" | "noShows") => rows.reduce((s, r) => s + r[key], 0);
   const byPackage = inCatalogOrder(marks.map((m) => m.packageKey)).flatMap((key) => {
     const rows = marks.filter((m) => m.packageKey === key);
     const [attended, missed] = [total(rows, "attended"), total(rows, "noShows")];
@@ -100,7 +102,7 @@ function noShows(marks: DayMarks[]): InsightsDto["noShows"] {
   return { attended: total(marks, "attended"), noShows: total(marks, "noShows"), byPackage };
 }
 
-function scorecards(marks: DayMarks[]): InsightsDto["scorecards"] {
+function scorecards(marks: PackageMarks[]): InsightsDto["scorecards"] {
   return inCatalogOrder(marks.map((m) => m.packageKey)).flatMap((key) => {
     const rows = marks.filter((m) => m.packageKey === key);
     const n = rows.reduce((s, r) => s + r.scorecards, 0);
@@ -110,14 +112,14 @@ function scorecards(marks: DayMarks[]): InsightsDto["scorecards"] {
   });
 }
 
-function coupons(days: DayCoupons[]): InsightsDto["coupons"] {
+function coupons(uses: CodeUse[]): InsightsDto["coupons"] {
   const codes = new Map<string, InsightsDto["coupons"][number]>();
-  for (const day of days) {
-    const found = codes.get(day.code) ?? { code: day.code, redemptions: 0, discountPaise: 0, revenuePaise: 0 };
-    found.redemptions += day.redemptions;
-    found.discountPaise += day.discountPaise;
-    found.revenuePaise += day.revenuePaise;
-    codes.set(day.code, found);
+  for (const use of uses) {
+    const found = codes.get(use.code) ?? { code: use.code, redemptions: 0, discountPaise: 0, revenuePaise: 0 };
+    found.redemptions += use.redemptions;
+    found.discountPaise += use.discountPaise;
+    found.revenuePaise += use.revenuePaise;
+    codes.set(use.code, found);
   }
   return [...codes.values()].sort((a, b) => b.redemptions - a.redemptions || a.code.localeCompare(b.code));
 }
@@ -125,8 +127,10 @@ function coupons(days: DayCoupons[]): InsightsDto["coupons"] {
 /**
  * The business in a period of platform-zone dates, both included (docs/admin.md, Insights). The
  * database sums every figure of a settled day once and keeps it per day (money and the funnel for
- * good, session figures until a row feeding them changes); the server holds one row per day and
- * package or code, whatever the bookings.
+ * good, session figures until a row feeding them changes), and sums the kept days of the period
+ * per day and per package or code as it reads them: the server reads a row per day and one per
+ * package or code, whatever the bookings and however many packages a day sold (docs/benchmarks.md,
+ * Scale, twenty-sixth entry).
  */
 export function readInsights(deps: AppDeps, period: PeriodQuery): Promise<InsightsDto> {
   // Requests for the same period that arrive while it is being read share that reading: at L a

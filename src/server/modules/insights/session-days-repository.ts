@@ -1,3 +1,4 @@
+import { type ExpressionBuilder, sql } from "kysely";
 import type { Executor } from "../../db/database.js";
 import type { Bucket } from "./repository.js";
 
@@ -8,9 +9,8 @@ export interface DaySeats {
   sold: number;
 }
 
-/** Attendance marked and scorecards written for one package's sessions starting in a day. */
-export interface DayMarks {
-  day: string;
+/** Attendance marked and scorecards written for one package's sessions. */
+export interface PackageMarks {
   packageKey: string;
   attended: number;
   noShows: number;
@@ -18,19 +18,39 @@ export interface DayMarks {
   scorecards: number;
 }
 
-/** One code's use by bookings paid in a day and still paid. */
-export interface DayCoupons {
+/** A package's marks on the sessions starting in a day. */
+export interface DayMarks extends PackageMarks {
   day: string;
+}
+
+/** One code's use by bookings paid and still paid. */
+export interface CodeUse {
   code: string;
   redemptions: number;
   discountPaise: number;
   revenuePaise: number;
 }
 
+/** A code's use by bookings paid in a day. */
+export interface DayCoupons extends CodeUse {
+  day: string;
+}
+
+/** The days' figures as they are kept, per day: what is summed from the rows and written. */
 export interface SessionDayFigures {
   seats: DaySeats[];
   marks: DayMarks[];
   coupons: DayCoupons[];
+}
+
+/**
+ * The days' figures as Insights reads them: seats per day (for the weeks), marks per package and
+ * coupons per code, each summed over the days, or per day where they come from the rows.
+ */
+export interface SessionFigures {
+  seats: DaySeats[];
+  marks: PackageMarks[];
+  coupons: CodeUse[];
 }
 
 const INSERT_ROWS = 200;
@@ -51,64 +71,82 @@ export async function findKeptDayKeys(db: Executor, timeZone: string, first: str
   return new Set(rows.map((r) => r.day));
 }
 
-/** The kept session figures of the days from `first` to `last` (keys, both included). */
+/** A kept row of the zone's days from `first` to `last`, in a statement that names its table `x`. */
+const keptRowsIn = (
+  eb: ExpressionBuilder<{ x: { time_zone: string; day: string } }, "x">,
+  at: { timeZone: string; first: string; last: string },
+) => eb.and([eb("x.time_zone", "=", at.timeZone), eb("x.day", ">=", at.first), eb("x.day", "<=", at.last)]);
+
+/**
+ * The kept session figures of the days from `first` to `last` (keys, both included): each kept day's
+ * seats, and the marks and coupons of the kept days summed per package and per code. One statement,
+ * so the marks and coupons counted are those of the days it returns as kept, even while a write drops
+ * a day; and the database sums a year's day and package rows, the server reads one per package.
+ */
 export async function findKeptSessionDays(
   db: Executor,
   timeZone: string,
   first: string,
   last: string,
-): Promise<SessionDayFigures> {
-  const [seats, marks, coupons] = await Promise.all([
-    db
-      .selectFrom("insight_kept_days")
-      .select(["day", "capacity", "sold"])
-      .where("time_zone", "=", timeZone)
-      .where("day", ">=", first)
-      .where("day", "<=", last)
-      .execute(),
-    db
-      .selectFrom("insight_day_marks")
-      .select([
-        "day",
-        "package_key as packageKey",
-        "attended",
-        "no_shows as noShows",
-        "score_total as scoreTotal",
-        "scorecards",
-      ])
-      .where("time_zone", "=", timeZone)
-      .where("day", ">=", first)
-      .where("day", "<=", last)
-      .execute(),
-    db
-      .selectFrom("insight_day_coupons")
-      .select(["day", "code", "redemptions", "discount_paise as discountPaise", "revenue_paise as revenuePaise"])
-      .where("time_zone", "=", timeZone)
-      .where("day", ">=", first)
-      .where("day", "<=", last)
-      .execute(),
-  ]);
-  const kept = new Set(seats.map((s) => s.day));
-  return {
-    seats: seats.map((s) => ({ day: s.day, capacity: Number(s.capacity), sold: Number(s.sold) })),
-    marks: marks
-      .filter((m) => kept.has(m.day))
-      .map((m) => ({
-        ...m,
-        attended: Number(m.attended),
-        noShows: Number(m.noShows),
-        scoreTotal: Number(m.scoreTotal),
-        scorecards: Number(m.scorecards),
-      })),
-    coupons: coupons
-      .filter((c) => kept.has(c.day))
-      .map((c) => ({
-        ...c,
-        redemptions: Number(c.redemptions),
-        discountPaise: Number(c.discountPaise),
-        revenuePaise: Number(c.revenuePaise),
-      })),
-  };
+): Promise<SessionFigures> {
+  const inPeriod = { timeZone, first, last };
+  const rows = await db
+    .selectFrom("insight_kept_days as k")
+    .select([
+      sql.lit("seats").as("part"),
+      "k.day as key",
+      "k.capacity as a",
+      "k.sold as b",
+      sql.lit(0).as("c"),
+      sql.lit(0).as("d"),
+    ])
+    .where("k.time_zone", "=", timeZone)
+    .where("k.day", ">=", first)
+    .where("k.day", "<=", last)
+    .unionAll(
+      db
+        .selectFrom("insight_day_marks as x")
+        .innerJoin("insight_kept_days as k", (join) =>
+          join.onRef("k.time_zone", "=", "x.time_zone").onRef("k.day", "=", "x.day"),
+        )
+        .where((eb) => keptRowsIn(eb, inPeriod))
+        .select((eb) => [
+          sql.lit("marks").as("part"),
+          "x.package_key as key",
+          eb.fn.sum<number>("x.attended").as("a"),
+          eb.fn.sum<number>("x.no_shows").as("b"),
+          eb.fn.sum<number>("x.score_total").as("c"),
+          eb.fn.sum<number>("x.scorecards").as("d"),
+        ])
+        .groupBy("x.package_key"),
+    )
+    .unionAll(
+      db
+        .selectFrom("insight_day_coupons as x")
+        .innerJoin("insight_kept_days as k", (join) =>
+          join.onRef("k.time_zone", "=", "x.time_zone").onRef("k.day", "=", "x.day"),
+        )
+        .where((eb) => keptRowsIn(eb, inPeriod))
+        .select((eb) => [
+          sql.lit("coupons").as("part"),
+          "x.code as key",
+          eb.fn.sum<number>("x.redemptions").as("a"),
+          eb.fn.sum<number>("x.discount_paise").as("b"),
+          eb.fn.sum<number>("x.revenue_paise").as("c"),
+          sql.lit(0).as("d"),
+        ])
+        .groupBy("x.code"),
+    )
+    .execute();
+  const figures: SessionFigures = { seats: [], marks: [], coupons: [] };
+  for (const row of rows) {
+    const [a, b, c, d] = [Number(row.a), Number(row.b), Number(row.c), Number(row.d)];
+    if (row.part === "seats") figures.seats.push({ day: row.key, capacity: a, sold: b });
+    else if (row.part === "marks") {
+      figures.marks.push({ packageKey: row.key, attended: a, noShows: b, scoreTotal: c, scorecards: d });
+    } else figures.coupons.push({ code: row.key, redemptions: a, discountPaise: b, revenuePaise: c });
+  }
+  return figures;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   findKeptSessionDays,
   insertKeptSessionDays,
   type SessionDayFigures,
+  type SessionFigures,
 } from "./session-days-repository.js";
 
 /** Seats of the days' slots and workshops (by start) and internship batches (by start date). */
@@ -98,13 +99,14 @@ async function keepSessionDays(deps: AppDeps, days: readonly Bucket[]): Promise<
  * The period's seats, marks and coupon use per day: every day that has started kept (summed from the
  * rows the first time it is asked for, and again after a trigger dropped it because a row feeding it
  * changed: docs/decisions/0421-kept-days-dropped-on-change.md), today included
- * (docs/decisions/0451-session-days-kept-from-their-start.md); days to come from the rows.
+ * (docs/decisions/0451-session-days-kept-from-their-start.md); days to come from the rows. The kept
+ * days' marks and coupons come summed per package and per code; those of the rows per day.
  */
 export async function readSessionDays(
   deps: AppDeps,
   days: readonly Bucket[],
   nowMs = Date.now(),
-): Promise<SessionDayFigures> {
+): Promise<SessionFigures> {
   const startedBy = sessionDaysKeptBy(nowMs);
   const started = days.filter((d) => d.fromIso <= startedBy);
   const toCome = days.filter((d) => d.fromIso > startedBy);
@@ -127,7 +129,7 @@ export async function readSessionDays(
 }
 
 /** The started days' kept figures, summing and keeping first the days not kept yet. */
-async function readKeptSessionDays(deps: AppDeps, started: readonly Bucket[]): Promise<SessionDayFigures> {
+async function readKeptSessionDays(deps: AppDeps, started: readonly Bucket[]): Promise<SessionFigures> {
   const first = started[0]?.key;
   const last = started.at(-1)?.key;
   if (!first || !last) return { seats: [], marks: [], coupons: [] };

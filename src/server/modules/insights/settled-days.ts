@@ -9,6 +9,7 @@ import {
   findKeptMoney,
   insertKeptFunnel,
   insertKeptMoney,
+  type MoneyFigures,
 } from "./rollups-repository.js";
 
 /** The days' money per package summed from the bookings: paid by `confirmed_at`, refunded by `cancelled_at`. */
@@ -119,13 +120,16 @@ export async function readDayFigures(deps: AppDeps, days: readonly Bucket[], now
     readKeptFunnel(deps, settledFunnel),
     sumFunnelFromRows(deps, openFunnel),
   ]);
-  return { money: [...keptMoney, ...freshMoney], funnel: [...keptFunnel, ...freshFunnel] };
+  return {
+    money: { byDay: [...keptMoney.byDay, ...freshMoney], byPackage: [...keptMoney.byPackage, ...freshMoney] },
+    funnel: [...keptFunnel, ...freshFunnel],
+  };
 }
 
 /** The settled days' kept money, summing and keeping first the days not kept yet. */
-async function readKeptMoney(deps: AppDeps, settled: readonly Bucket[]): Promise<DayMoney[]> {
+async function readKeptMoney(deps: AppDeps, settled: readonly Bucket[]): Promise<MoneyFigures> {
   const [first, last] = [settled[0]?.key, settled.at(-1)?.key];
-  if (!first || !last) return [];
+  if (!first || !last) return { byDay: [], byPackage: [] };
   const { timeZone } = deps.config;
   const kept = await findKeptMoney(deps.db, timeZone, first, last);
   const missing = settled.filter((d) => !kept.days.has(d.key));

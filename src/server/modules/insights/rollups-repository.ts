@@ -109,41 +109,27 @@ export async function findKeptFunnel(db: Executor, timeZone: string, first: stri
  * all. The database sums a year's day and package rows; the server reads a row per day and package.
  */
 export async function findKeptMoney(db: Executor, timeZone: string, first: string, last: string) {
-  const rows = await db
-    .selectFrom("insight_money_days as d")
-    .leftJoin("insight_day_money as m", (join) =>
-      join.onRef("m.time_zone", "=", "d.time_zone").onRef("m.day", "=", "d.day"),
-    )
-    .select((eb) => [
-      sql.lit("day").as("part"),
-      "d.day as key",
-      eb.fn.coalesce(eb.fn.sum<number>("m.gross_paise"), sql.lit(0)).as("grossPaise"),
-      eb.fn.coalesce(eb.fn.sum<number>("m.paid"), sql.lit(0)).as("paid"),
-      eb.fn.coalesce(eb.fn.sum<number>("m.refunds_paise"), sql.lit(0)).as("refundsPaise"),
-    ])
-    .where("d.time_zone", "=", timeZone)
-    .where("d.day", ">=", first)
-    .where("d.day", "<=", last)
-    .groupBy("d.day")
-    .unionAll(
-      db
-        .selectFrom("insight_money_days as d")
-        .innerJoin("insight_day_money as m", (join) =>
-          join.onRef("m.time_zone", "=", "d.time_zone").onRef("m.day", "=", "d.day"),
-        )
-        .select((eb) => [
-          sql.lit("package").as("part"),
-          "m.package_key as key",
-          eb.fn.sum<number>("m.gross_paise").as("grossPaise"),
-          eb.fn.sum<number>("m.paid").as("paid"),
-          eb.fn.sum<number>("m.refunds_paise").as("refundsPaise"),
-        ])
-        .where("d.time_zone", "=", timeZone)
-        .where("d.day", ">=", first)
-        .where("d.day", "<=", last)
-        .groupBy("m.package_key"),
-    )
-    .execute();
+  // The kept days of the period with their rows per package (a kept day may have sold nothing), summed by `by`.
+  const summedBy = (part: "day" | "package", by: "d.day" | "m.package_key") =>
+    db
+      .selectFrom("insight_money_days as d")
+      .leftJoin("insight_day_money as m", (join) =>
+        join.onRef("m.time_zone", "=", "d.time_zone").onRef("m.day", "=", "d.day"),
+      )
+      .where("d.time_zone", "=", timeZone)
+      .where("d.day", ">=", first)
+      .where("d.day", "<=", last)
+      .where(by, "is not", null)
+      .select((eb) => [
+        sql.lit(part).as("part"),
+        eb.ref(by).as("key"),
+        eb.fn.coalesce(eb.fn.sum<number>("m.gross_paise"), sql.lit(0)).as("grossPaise"),
+        eb.fn.coalesce(eb.fn.sum<number>("m.paid"), sql.lit(0)).as("paid"),
+        eb.fn.coalesce(eb.fn.sum<number>("m.refunds_paise"), sql.lit(0)).as("refundsPaise"),
+      ])
+      .groupBy(by)
+      .$narrowType<{ key: string }>();
+  const rows = await summedBy("day", "d.day").unionAll(summedBy("package", "m.package_key")).execute();
   const money: MoneyFigures = { byDay: [], byPackage: [] };
   for (const { part, key, ...sums } of rows) {
     const figures = {
